@@ -1,0 +1,81 @@
+// Domain model shared by the rules library and the service (the contract between libs/rules
+// and apps/ratelimit). Everything is readonly: a RuleSnapshot is built once per (re)load and
+// swapped atomically.
+
+export type Unit = 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+
+/** Window length per unit (envoy utils.UnitToDivider): month = 30 days, year = 365 days. */
+export const UNIT_SECONDS: Readonly<Record<Unit, number>> = Object.freeze({
+  SECOND: 1,
+  MINUTE: 60,
+  HOUR: 3600,
+  DAY: 86400,
+  WEEK: 604800,
+  MONTH: 2592000,
+  YEAR: 31536000,
+});
+
+export interface DescriptorEntry {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** A request override (proto RateLimitDescriptor.limit). */
+export interface LimitOverride {
+  readonly requestsPerUnit: number;
+  readonly unit: Unit;
+}
+
+/** One request descriptor, transport-free. */
+export interface Descriptor {
+  readonly entries: readonly DescriptorEntry[];
+  readonly limit?: LimitOverride;
+  /** Per-descriptor hits_addend when the wrapper was set (0 is honoured: check only). */
+  readonly hitsAddend?: number;
+}
+
+/** A compiled rule (envoy config.RateLimit): what the config says for one tree node. */
+export interface RateLimitRule {
+  readonly requestsPerUnit: number;
+  readonly unit: Unit;
+  readonly unitSeconds: number;
+  readonly name: string | undefined;
+  /** Names this rule replaces (§2.4). */
+  readonly replaces: readonly string[];
+  readonly unlimited: boolean;
+  readonly shadowMode: boolean;
+  readonly quotaMode: boolean;
+  readonly detailedMetric: boolean;
+  /** Config `metadata` (already a JSON-compatible object), or undefined. */
+  readonly metadata: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * The result of matching one request descriptor (§2.2, §2.3): the rule plus what depends on the
+ * request's runtime values. `statsKey` is without the `ratelimit.service.rate_limit.` prefix,
+ * e.g. `test-domain.key1_value1.subkey1`.
+ */
+export interface MatchedLimit {
+  readonly rule: RateLimitRule;
+  readonly statsKey: string;
+  /**
+   * share_threshold (§2.6): for entry index i, the wildcard pattern text that replaces the
+   * request value in the cache key; undefined when no level shares a counter.
+   */
+  readonly sharedValuePatterns: readonly (string | undefined)[] | undefined;
+  /** True for a request override (§1.3): a fresh limit, no shadow/quota/name/replaces. */
+  readonly isOverride: boolean;
+}
+
+export interface RuleSnapshot {
+  /** Domains in this snapshot. */
+  readonly domains: readonly string[];
+  hasDomain(domain: string): boolean;
+  /**
+   * §2.2: override first (when the domain exists), then exact -> wildcard (config order) ->
+   * default per level, no backtracking, depth must equal config depth. Hot path.
+   */
+  findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;
+  /** `/rlconfig` dump (§2.20): one line per limit. */
+  dump(): string;
+}

@@ -1,0 +1,41 @@
+// The one shape that both rule sources produce (envoy config.YamlRoot): the YAML file parser and
+// the xDS converter turn their input into RawDomainConfig, and compileSnapshot() validates it.
+// Field names are the YAML names in camelCase; everything is optional here because validation
+// (missing domain, missing key, bad unit, ...) belongs to the compiler, which reports it with
+// the source name (file key or xDS resource name).
+
+export interface RawReplaces {
+  readonly name?: string;
+}
+
+export interface RawRateLimit {
+  readonly unit?: string;
+  readonly requestsPerUnit?: number;
+  readonly unlimited?: boolean;
+  readonly name?: string;
+  readonly replaces?: readonly RawReplaces[];
+}
+
+export interface RawDescriptor {
+  readonly key?: string;
+  readonly value?: string;
+  readonly rateLimit?: RawRateLimit;
+  readonly descriptors?: readonly RawDescriptor[];
+  readonly shadowMode?: boolean;
+  readonly quotaMode?: boolean;
+  readonly detailedMetric?: boolean;
+  /** YAML only (not in the xDS proto). */
+  readonly valueToMetric?: boolean;
+  /** YAML only (not in the xDS proto). */
+  readonly shareThreshold?: boolean;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+export interface RawDomainConfig {
+  /** File key (e.g. `config.basic.yaml`), full path (config checker) or xDS resource name; prefixes every error. */
+  readonly sourceName: string;
+  readonly domain?: string;
+  readonly descriptors?: readonly RawDescriptor[];
+  /** Where the YAML parser knows them: line/column of nodes, for error messages (optional). */
+  readonly positions?: ReadonlyMap<object, { line: number; column: number }>;
+}

@@ -1,0 +1,34 @@
+// Build everything into dist/ with one SWC pass (keeps the source layout, so relative
+// paths such as ../../proto work the same from source and from dist), then add the small
+// extras: proto files, one main.js entry per app, browser bundles.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildExtras } from './build-extras.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+// DIST_DIR lets parallel work build into separate folders (must stay inside the repo so
+// node_modules resolves); the default is dist/.
+const dist = join(root, process.env.DIST_DIR ?? 'dist');
+const sources = ['apps', 'libs', 'test', 'bench'].filter((dir) => existsSync(join(root, dir)));
+
+rmSync(dist, { recursive: true, force: true });
+execFileSync(
+  join(root, 'node_modules/.bin/swc'),
+  [...sources, '-d', dist, '--config-file', '.swcrc', '-q'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+cpSync(join(root, 'proto'), join(dist, 'proto'), { recursive: true });
+
+// dist/apps/<name>/main.js is the documented entry point of each app.
+for (const app of ['ratelimit', 'endpoint-playground']) {
+  const compiledMain = join(dist, 'apps', app, 'src', 'main.js');
+  if (!existsSync(compiledMain)) continue;
+  mkdirSync(join(dist, 'apps', app), { recursive: true });
+  writeFileSync(join(dist, 'apps', app, 'main.js'), "'use strict';\nrequire('./src/main.js');\n");
+}
+
+await buildExtras({ root, dist });

@@ -1,0 +1,134 @@
+// The one test command: `npm test` (= `node scripts/test.mjs all`) runs every stage in CI order:
+// lint -> typecheck -> build -> unit -> int -> e2e -> browser -> faults.
+// `node scripts/test.mjs <stage> [...]` runs chosen stages (the build runs first when tests need it).
+// Test files are found by suffix in dist/ (node 20's --test does not expand globs):
+//   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
+//   *.browser-spec.js (headless Chromium), *.faults-spec.js (fault injection).
+// Options: --only <text> keeps test files whose path contains <text> (repeatable);
+// DIST_DIR=<dir> builds and tests in another folder than dist/ (for parallel work).
+// It ends with one line `N passed, N failed, N skipped` summed over every test stage.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const distDir = join(root, process.env.DIST_DIR ?? 'dist');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+
+const testStages = {
+  unit: { suffix: '.spec.js', concurrency: 2 },
+  int: { suffix: '.int-spec.js', concurrency: 1 },
+  e2e: { suffix: '.e2e-spec.js', concurrency: 1 },
+  browser: { suffix: '.browser-spec.js', concurrency: 1 },
+  faults: { suffix: '.faults-spec.js', concurrency: 1 },
+};
+const commandStages = {
+  lint: [
+    [bin('eslint'), ['.']],
+    [bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ],
+  typecheck: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
+  build: [[process.execPath, [join(root, 'scripts/build.mjs')]]],
+};
+const order = ['lint', 'typecheck', 'build', 'unit', 'int', 'e2e', 'browser', 'faults'];
+
+function run(command, args, onLine) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let pending = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      lines.forEach((line) => onLine?.(line));
+    });
+    child.on('close', (code) => {
+      if (pending) onLine?.(pending);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function findFiles(dir, suffix, found = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'node_modules') continue;
+    if (statSync(path).isDirectory()) findFiles(path, suffix, found);
+    else if (
+      name.endsWith(suffix) &&
+      !(suffix === '.spec.js' && /\.(int|e2e|browser|faults)-spec\.js$/.test(name))
+    )
+      found.push(path);
+  }
+  return found;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+async function runTestStage(name) {
+  const { suffix, concurrency } = testStages[name];
+  const files = findFiles(distDir, suffix)
+    .filter((file) => onlyFilters.length === 0 || onlyFilters.some((text) => file.includes(text)))
+    .sort();
+  console.log(`\n=== ${name}: ${files.length} file(s)`);
+  if (files.length === 0) return 0;
+  const counts = {};
+  const code = await run(
+    process.execPath,
+    [
+      '--enable-source-maps',
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      ...files.map((f) => relative(root, f)),
+    ],
+    (line) => {
+      const match = /^# (pass|fail|skipped|todo|cancelled) (\d+)$/.exec(line);
+      if (match) counts[match[1]] = Number(match[2]);
+    },
+  );
+  totals.passed += counts.pass ?? 0;
+  totals.failed += (counts.fail ?? 0) + (counts.cancelled ?? 0);
+  totals.skipped += (counts.skipped ?? 0) + (counts.todo ?? 0);
+  if (code !== 0 && !counts.fail && !counts.cancelled) totals.failed += 1; // crashed before reporting
+  return code;
+}
+
+async function runStage(name) {
+  if (testStages[name]) return runTestStage(name);
+  console.log(`\n=== ${name}`);
+  for (const [command, args] of commandStages[name]) {
+    const code = await run(command, args);
+    if (code !== 0) {
+      totals.failed += 1;
+      return code;
+    }
+  }
+  return 0;
+}
+
+const onlyFilters = [];
+const requested = [];
+for (let i = 2; i < process.argv.length; i++) {
+  if (process.argv[i] === '--only') onlyFilters.push(process.argv[++i]);
+  else requested.push(process.argv[i]);
+}
+const wanted = requested.length === 0 || requested.includes('all') ? order : requested;
+const needsBuild = wanted.some((stage) => testStages[stage]) && !wanted.includes('build');
+const stages = order.filter((stage) => wanted.includes(stage) || (stage === 'build' && needsBuild));
+const unknown = wanted.filter((stage) => !order.includes(stage));
+if (unknown.length > 0) {
+  console.error(`unknown stage(s): ${unknown.join(', ')}; known: all, ${order.join(', ')}`);
+  process.exit(2);
+}
+
+let exitCode = 0;
+for (const stage of stages) {
+  const code = await runStage(stage);
+  if (code !== 0) {
+    exitCode = 1;
+    if (stage === 'build') break; // nothing to test without a build
+  }
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
