@@ -1,3 +1,8 @@
 // Build steps beyond the SWC pass: each product adds its own step here
 // (libs/endpoint ESM + CJS bundles, the playground's browser bundle, ...).
-export async function buildExtras() {}
+// Each step is a small exported async function in its own file taking ctx = { root, dist }.
+import { buildEndpointLib } from './build-endpoint.mjs';
+
+export async function buildExtras(ctx) {
+  await buildEndpointLib(ctx);
+}

@@ -13,14 +13,10 @@ const dist = join(root, process.env.DIST_DIR ?? 'dist');
 const sources = ['apps', 'libs', 'test', 'bench'].filter((dir) => existsSync(join(root, dir)));
 
 rmSync(dist, { recursive: true, force: true });
-execFileSync(
-  join(root, 'node_modules/.bin/swc'),
-  [...sources, '-d', dist, '--config-file', '.swcrc', '-q'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+execFileSync(join(root, 'node_modules/.bin/swc'), [...sources, '-d', dist, '--config-file', '.swcrc', '-q'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 cpSync(join(root, 'proto'), join(dist, 'proto'), { recursive: true });
 
 // dist/apps/<name>/main.js is the documented entry point of each app.

@@ -1,1 +1,16 @@
-export {};
+export * from './model';
+export * from './raw-domain-config';
+export * from './rule-config-error';
+export * from './parse-yaml-config';
+export * from './compile-snapshot';
+export * from './resolve-limits-to-check';
+export * from './sources/rule-source';
+export * from './sources/file-rule-source';
+export * from './sources/xds-rule-source';
+export type { XdsConnectionOptions, XdsTlsOptions } from './sources/xds-ads-stream';
+export type { XdsBackoffOptions } from './sources/xds-backoff';
+export { RATE_LIMIT_CONFIG_TYPE_URL } from './sources/xds-protos';
+export * from './from-xds-config';
+export * from './rule-registry';
+export * from './rules-module-options';
+export * from './rules.module';

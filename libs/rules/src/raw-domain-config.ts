@@ -11,6 +11,8 @@ export interface RawReplaces {
 export interface RawRateLimit {
   readonly unit?: string;
   readonly requestsPerUnit?: number;
+  /** Opt-in (spec A4, YAML only): the window is `unit_multiplier` units long, e.g. 5 minutes. */
+  readonly unitMultiplier?: number;
   readonly unlimited?: boolean;
   readonly name?: string;
   readonly replaces?: readonly RawReplaces[];

@@ -11,6 +11,12 @@ export interface CounterIncrement {
   readonly windowSeconds: number;
 }
 
+/** A counter to read: the window routes it to the right store (per-second Redis). */
+export interface CounterRead {
+  readonly key: string;
+  readonly windowSeconds: number;
+}
+
 export interface CounterStore {
   /**
    * Adds every addend and resolves to the count after each increment, in input order.
@@ -19,10 +25,20 @@ export interface CounterStore {
    * Rejects with StoreUnavailableError when the store cannot answer in time.
    */
   incrementMany(increments: readonly CounterIncrement[]): Promise<number[]>;
-  /** Current counts (0 when missing), in input order; used by STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT. */
-  getMany(keys: readonly string[]): Promise<number[]>;
+  /**
+   * Current counts (0 when missing), in input order; used by STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT.
+   * Takes the window too (a CounterIncrement fits) so 1-second windows are read from the
+   * per-second Redis store.
+   */
+  getMany(reads: readonly CounterRead[]): Promise<number[]>;
   /** Waits for pending asynchronous work (memcache increments); tests call it. */
   flush(): Promise<void>;
+  /**
+   * Resolves once the store answered its start-up probe (Redis: PING retried with backoff;
+   * memcache with SRV: the first lookup). Rejects with StoreUnavailableError when the start-up
+   * budget is spent. StorageModule awaits it before the app opens its ports (§2.20).
+   */
+  ready(): Promise<void>;
   /** Health as the reference reports it for this backend (§2.17, A3). */
   isHealthy(): boolean;
   close(): Promise<void>;

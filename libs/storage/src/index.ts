@@ -1,1 +1,30 @@
-export {};
+// Public surface of @repo/storage.
+export type { CounterIncrement, CounterRead, CounterStore } from './counter-store';
+export type {
+  CommonStoreOptions,
+  CounterStoreOptions,
+  MemcacheStoreOptions,
+  MemoryStoreOptions,
+  RedisConnectionOptions,
+  RedisStoreOptions,
+  RedisTopology,
+  StartupRetryOptions,
+  StorageEventListener,
+  StoreTlsOptions,
+} from './counter-store-options';
+export { createCounterStore } from './create-counter-store';
+export { buildCacheKey, type CacheKeyEntry } from './build-cache-key';
+export { expirySeconds } from './expiry-seconds';
+export {
+  MIN_OVER_LIMIT_CACHE_BYTES,
+  OverLimitCache,
+  type OverLimitCacheOptions,
+  type OverLimitCacheStats,
+} from './over-limit-cache';
+export { StoreUnavailableError, type StorageBackend } from './store-unavailable-error';
+export { InvalidCounterKeyError } from './invalid-counter-key-error';
+export { StorageOptionsError } from './storage-options-error';
+export { MemoryCounterStore } from './memory/memory-counter-store';
+export { RedisCounterStore } from './redis/redis-counter-store';
+export { MemcachedCounterStore } from './memcached/memcached-counter-store';
+export { COUNTER_STORE, StorageModule, type StorageModuleOptions } from './storage.module';

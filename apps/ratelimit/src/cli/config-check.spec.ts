@@ -1,0 +1,107 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfigCheckFlags, runConfigCheck } from './config-check';
+
+const GOOD =
+  'domain: good\ndescriptors:\n  - key: k\n    rate_limit:\n      unit: minute\n      requests_per_unit: 1\n';
+
+describe(runConfigCheck.name, () => {
+  let root: string;
+  const directory = (name: string, files: Record<string, string>) => {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+    return dir;
+  };
+  const run = async (argv: string[]) => {
+    const lines: string[] = [];
+    const exitCode = await runConfigCheck(argv, (line) => lines.push(line));
+    return { exitCode, lines };
+  };
+
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'config-check-'));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('prints the files it opens and `all rate limit configs ok`, exit 0', async () => {
+    const dir = directory('ok', { 'a.yaml': GOOD, 'b.yaml': GOOD.replace('good', 'other') });
+    assert.deepEqual(await run(['-config_dir', dir]), {
+      exitCode: 0,
+      lines: [
+        'checking rate limit configs...',
+        `loading config directory: ${dir}`,
+        `opening config file: ${join(dir, 'a.yaml')}`,
+        `opening config file: ${join(dir, 'b.yaml')}`,
+        'all rate limit configs ok',
+      ],
+    });
+  });
+
+  it('prints every error with file, line and column, exit 1', async () => {
+    const dir = directory('bad', {
+      '1-syntax.yaml': "'''\n",
+      '2-unknown-key.yaml':
+        'domain: x\ndescriptors:\n  - key: a\n    ratelimit: {}\n  - key: b\n    bogus: 1\n',
+      '3-units.yaml':
+        'domain: y\ndescriptors:\n  - key: a\n    rate_limit: {unit: foo}\n  - key: b\n    rate_limit: {unit: bar}\n',
+      '4-dup.yaml': GOOD,
+      '5-dup.yaml': GOOD,
+    });
+    const { exitCode, lines } = await run([`-config_dir=${dir}`]);
+    assert.equal(exitCode, 1);
+    assert.deepEqual(lines.slice(7), [
+      `error loading rate limit configs: ${join(dir, '1-syntax.yaml')}: error loading config file: Missing closing 'quote (line 2, column 1)`,
+      `error loading rate limit configs: ${join(dir, '2-unknown-key.yaml')}: config error, unknown key 'ratelimit' (line 4, column 5)`,
+      `error loading rate limit configs: ${join(dir, '2-unknown-key.yaml')}: config error, unknown key 'bogus' (line 6, column 5)`,
+      `error loading rate limit configs: ${join(dir, '3-units.yaml')}: invalid rate limit unit 'foo' (line 4, column 17)`,
+      `error loading rate limit configs: ${join(dir, '3-units.yaml')}: invalid rate limit unit 'bar' (line 6, column 17)`,
+      `error loading rate limit configs: ${join(dir, '5-dup.yaml')}: duplicate domain 'good' in config file (line 1, column 9)`,
+    ]);
+  });
+
+  it('merges domains with -merge_domain_configs', async () => {
+    const dir = directory('merge', { 'a.yaml': GOOD, 'b.yaml': GOOD.replace('key: k', 'key: other') });
+    assert.equal((await run(['-config_dir', dir])).exitCode, 1);
+    assert.equal((await run(['-config_dir', dir, '-merge_domain_configs'])).exitCode, 0);
+    assert.equal((await run(['--config_dir', dir, '-merge_domain_configs=false'])).exitCode, 1);
+  });
+
+  it('reports an unreadable entry and a missing directory, exit 1', async () => {
+    const dir = directory('with-subdir', { 'a.yaml': GOOD });
+    mkdirSync(join(dir, 'sub'));
+    const { exitCode, lines } = await run(['-config_dir', dir]);
+    assert.equal(exitCode, 1);
+    assert.match(lines.at(-1) ?? '', new RegExp(`^error reading file ${join(dir, 'sub')}: EISDIR`));
+    const missing = await run(['-config_dir', join(root, 'missing')]);
+    assert.equal(missing.exitCode, 1);
+    assert.match(missing.lines.at(-1) ?? '', /^error opening directory .*missing: ENOENT/);
+  });
+
+  it('rejects unknown flags with usage, exit 2', async () => {
+    const { exitCode, lines } = await run(['-config_directory', 'x']);
+    assert.equal(exitCode, 2);
+    assert.equal(lines[0], 'flag provided but not defined: -config_directory');
+  });
+});
+
+describe(parseConfigCheckFlags.name, () => {
+  it('reads Go flag syntax', () => {
+    assert.deepEqual(parseConfigCheckFlags(['-config_dir', 'd']), {
+      configDir: 'd',
+      mergeDomainConfigs: false,
+    });
+    assert.deepEqual(parseConfigCheckFlags(['-merge_domain_configs=true', '--config_dir=d']), {
+      configDir: 'd',
+      mergeDomainConfigs: true,
+    });
+    assert.equal(parseConfigCheckFlags(['-config_dir']), 'flag needs an argument: -config_dir');
+    assert.equal(
+      parseConfigCheckFlags(['-merge_domain_configs=maybe']),
+      'invalid boolean value "maybe" for -merge_domain_configs',
+    );
+  });
+});

@@ -1,0 +1,92 @@
+// `ratelimit-config-check -config_dir DIR [-merge_domain_configs]` (reference
+// src/config_check_cmd/main.go): loads every file of DIR (not recursive) exactly as the service
+// would, but reports every error it can find (A4) with file, line and column, one per line.
+// Exit 0 when all rules load, 1 otherwise, 2 on bad flags.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { compileRules, parseYamlConfig, type RawDomainConfig } from '@repo/rules';
+
+export interface ConfigCheckFlags {
+  readonly configDir: string;
+  readonly mergeDomainConfigs: boolean;
+}
+
+export const CONFIG_CHECK_USAGE =
+  'usage: ratelimit-config-check -config_dir DIR [-merge_domain_configs]\n' +
+  '  -config_dir string          path to directory containing rate limit configs\n' +
+  '  -merge_domain_configs       whether to merge configurations referencing the same domain';
+
+/** Go `flag` syntax: `-name value`, `-name=value`, `--name`; booleans take `=true|false` only. */
+export function parseConfigCheckFlags(argv: readonly string[]): ConfigCheckFlags | string {
+  let configDir = '';
+  let mergeDomainConfigs = false;
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--?([^=]+)(?:=(.*))?$/.exec(argv[i]);
+    if (match === null) return `unexpected argument: ${argv[i]}`;
+    const [, name, inline] = match;
+    if (name === 'config_dir') {
+      const value = inline ?? argv[++i];
+      if (value === undefined) return 'flag needs an argument: -config_dir';
+      configDir = value;
+    } else if (name === 'merge_domain_configs') {
+      if (inline !== undefined && !/^(1|0|t|f|true|false|TRUE|FALSE|True|False)$/.test(inline))
+        return `invalid boolean value "${inline}" for -merge_domain_configs`;
+      mergeDomainConfigs = inline === undefined || /^(1|t|true|TRUE|True)$/.test(inline);
+    } else {
+      return `flag provided but not defined: -${name}`;
+    }
+  }
+  return { configDir, mergeDomainConfigs };
+}
+
+/** Runs the check, writing lines through `print`; resolves to the exit code. */
+export async function runConfigCheck(
+  argv: readonly string[],
+  print: (line: string) => void,
+): Promise<number> {
+  const flags = parseConfigCheckFlags(argv);
+  if (typeof flags === 'string') {
+    print(flags);
+    print(CONFIG_CHECK_USAGE);
+    return 2;
+  }
+  print('checking rate limit configs...');
+  print(`loading config directory: ${flags.configDir}`);
+  let names: string[];
+  try {
+    names = (await readdir(flags.configDir)).sort();
+  } catch (error) {
+    print(`error opening directory ${flags.configDir}: ${(error as Error).message}`);
+    return 1;
+  }
+  const problems: string[] = [];
+  const configs: RawDomainConfig[] = [];
+  for (const name of names) {
+    const path = join(flags.configDir, name);
+    print(`opening config file: ${path}`);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      problems.push(`error reading file ${path}: ${(error as Error).message}`);
+      continue;
+    }
+    const parsed = parseYamlConfig(path, text);
+    parsed.errors.forEach((error) => problems.push(`error loading rate limit configs: ${error.message}`));
+    if (parsed.config) configs.push(parsed.config);
+  }
+  const compiled = compileRules(configs, { mergeDomainConfigs: flags.mergeDomainConfigs, collectAll: true });
+  compiled.errors.forEach((error) => problems.push(`error loading rate limit configs: ${error.message}`));
+  if (problems.length > 0) {
+    problems.forEach(print);
+    return 1;
+  }
+  print('all rate limit configs ok');
+  return 0;
+}
+
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  process.exitCode = await runConfigCheck(argv, (line) => process.stdout.write(`${line}\n`));
+}
+
+if (require.main === module) void main();

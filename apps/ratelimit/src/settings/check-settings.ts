@@ -1,0 +1,128 @@
+// Rules spanning several variables. Each returns issue lines naming every variable involved.
+import { parseList } from './go-values';
+import type { VariableSources } from './read-variables';
+import { formatIssue } from './settings-error';
+import { VARIABLES, type VariableName, type VariableValues } from './settings-inventory';
+import type { BackendType } from './settings-types';
+
+type Shown = readonly [name: string, value: string];
+
+export function checkSettings(
+  values: VariableValues,
+  sources: VariableSources,
+  backend: BackendType,
+): string[] {
+  /** The name the user set (canonical when unset) and the text in effect (default when unset). */
+  const shown = (name: VariableName): Shown => [
+    sources[name].name,
+    sources[name].raw ?? VARIABLES[name].defaultValue ?? '',
+  ];
+  return [
+    ...checkMemcacheNodes(values, backend, shown),
+    ...checkStatsSinks(values, shown),
+    ...checkGrpcServerTls(values, shown),
+    ...checkRedisUrls(values, backend, shown),
+    ...checkCertKeyPairs(values, shown),
+    ...checkWorkers(values, backend, shown),
+  ];
+}
+
+type ShowFn = (name: VariableName) => Shown;
+
+function checkMemcacheNodes(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
+  if (backend !== 'memcache') return [];
+  const hasHosts = values.ALTCACHE_HOST_PORT.length > 0;
+  const hasSrv = values.ALTCACHE_SRV !== '';
+  if (hasHosts && hasSrv) {
+    return [
+      formatIssue([shown('ALTCACHE_HOST_PORT'), shown('ALTCACHE_SRV')], 'set only one of the two, not both'),
+    ];
+  }
+  if (!hasHosts && !hasSrv) {
+    return [
+      formatIssue(
+        [shown('BACKEND_TYPE')],
+        'the memcache backend needs ALTCACHE_HOST_PORT or ALTCACHE_SRV (exactly one)',
+      ),
+    ];
+  }
+  return [];
+}
+
+/** Envoy refuses two sinks at once; USE_PUSHSTATS defaults to true, hence the hint. */
+function checkStatsSinks(values: VariableValues, shown: ShowFn): string[] {
+  if (values.DISABLE_STATS) return [];
+  const enabled = (['USE_PUSHSTATS', 'USE_TAGGEDSTATS', 'USE_PULLSTATS'] as const).filter(
+    (name) => values[name],
+  );
+  if (enabled.length < 2) return [];
+  const hint = values.USE_PUSHSTATS
+    ? '; USE_PUSHSTATS (USE_STATSD) defaults to true: set USE_PUSHSTATS=false to use taggedstats or pullstats'
+    : '';
+  return [
+    formatIssue(
+      enabled.map(shown),
+      `at most one stats sink may be enabled (pushstats/statsd, taggedstats/dogstatsd, pullstats/prometheus)${hint}`,
+    ),
+  ];
+}
+
+function checkGrpcServerTls(values: VariableValues, shown: ShowFn): string[] {
+  const issues: string[] = [];
+  const missing = (['GRPC_SERVER_TLS_CERT', 'GRPC_SERVER_TLS_KEY'] as const).filter(
+    (name) => values[name] === '',
+  );
+  if (values.GRPC_SERVER_USE_TLS && missing.length > 0) {
+    issues.push(
+      formatIssue([shown('GRPC_SERVER_USE_TLS')], `TLS needs ${missing.join(' and ')} (file paths)`),
+    );
+  }
+  if (!values.GRPC_SERVER_USE_TLS && values.GRPC_CLIENT_TLS_CACERT !== '') {
+    issues.push(
+      formatIssue(
+        [shown('GRPC_CLIENT_TLS_CACERT'), shown('GRPC_SERVER_USE_TLS')],
+        'mutual TLS needs GRPC_SERVER_USE_TLS=true',
+      ),
+    );
+  }
+  return issues;
+}
+
+function checkRedisUrls(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
+  if (backend !== 'redis') return [];
+  const stores = [['KV_TYPE', 'KV_URL']] as [VariableName, VariableName][];
+  if (values.KV_PERSECOND) stores.push(['KV_PERSECOND_TYPE', 'KV_PERSECOND_URL']);
+  return stores
+    .filter(([type, url]) => values[type] === 'sentinel' && parseList(String(values[url] ?? '')).length < 2)
+    .map(([type, url]) =>
+      formatIssue(
+        [shown(type), shown(url)],
+        'a sentinel URL is <master name>,<sentinel host:port>[,...]: at least 2 comma-separated items',
+      ),
+    );
+}
+
+/** A client certificate without its key (or the reverse) would be ignored silently by Envoy. */
+function checkCertKeyPairs(values: VariableValues, shown: ShowFn): string[] {
+  const pairs: [VariableName, VariableName][] = [
+    ['KV_TLS_CLIENT_CERT', 'KV_TLS_CLIENT_KEY'],
+    ['ALTCACHE_TLS_CLIENT_CERT', 'ALTCACHE_TLS_CLIENT_KEY'],
+    ['CONFIG_GRPC_XDS_CLIENT_TLS_CERT', 'CONFIG_GRPC_XDS_CLIENT_TLS_KEY'],
+  ];
+  return pairs
+    .filter(([cert, key]) => (values[cert] === '') !== (values[key] === ''))
+    .map(([cert, key]) =>
+      formatIssue([shown(cert), shown(key)], 'set both the client certificate and its key, or neither'),
+    );
+}
+
+/** Memory counters live in one process; several workers would each count separately. */
+function checkWorkers(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
+  if (backend !== 'memory' || values.WORKERS === 1) return [];
+  return [
+    formatIssue(
+      [shown('BACKEND_TYPE'), shown('WORKERS')],
+      'the memory backend (also chosen when BACKEND_TYPE and KV_URL are unset) counts in one process: WORKERS must be 1; use redis or memcache to run several',
+    ),
+  ];
+}

@@ -1,0 +1,220 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSettings, SettingsError } from './settings';
+
+function issuesOf(env: Record<string, string>): readonly string[] {
+  try {
+    parseSettings(env);
+  } catch (error) {
+    assert.ok(error instanceof SettingsError);
+    return error.issues;
+  }
+  assert.fail('parseSettings did not throw');
+}
+
+describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES)', () => {
+  it('reads every variable; durations become milliseconds', () => {
+    const sut = parseSettings({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      GRPC_HOST: '::',
+      GRPC_PORT: '65535',
+      GRPC_UDS: '/run/rl.sock',
+      GRPC_MAX_CONNECTION_AGE: '1h30m',
+      GRPC_MAX_CONNECTION_AGE_GRACE: '150us',
+      MAX_REQUEST_BYTES: '1024',
+      GRPC_MAX_RECV_MESSAGE_BYTES: '2048',
+    }).server;
+    assert.deepEqual(sut, {
+      host: '127.0.0.1',
+      port: 0,
+      grpcHost: '::',
+      grpcPort: 65535,
+      grpcUds: '/run/rl.sock',
+      maxConnectionAgeMs: 5_400_000,
+      maxConnectionAgeGraceMs: 0.15,
+      maxRequestBytes: 1024,
+      grpcMaxRecvMessageBytes: 2048,
+    });
+  });
+
+  it('rejects ports outside 0..65535 and empty size limits', () => {
+    assert.deepEqual(issuesOf({ PORT: '65536', DEBUG_PORT: '-5', MAX_REQUEST_BYTES: '0' }), [
+      'PORT=65536: must be between 0 and 65535',
+      'MAX_REQUEST_BYTES=0: must be >= 1',
+      'DEBUG_PORT=-5: must be between 0 and 65535',
+    ]);
+  });
+});
+
+describe('debug (DEBUG_HOST, DEBUG_PORT)', () => {
+  it('reads both', () => {
+    assert.deepEqual(parseSettings({ DEBUG_HOST: 'localhost', DEBUG_PORT: '7000' }).debug, {
+      host: 'localhost',
+      port: 7000,
+    });
+  });
+});
+
+describe('gRPC server TLS (GRPC_SERVER_*, GRPC_CLIENT_*)', () => {
+  it('reads every variable', () => {
+    const sut = parseSettings({
+      GRPC_SERVER_USE_TLS: 'true',
+      GRPC_SERVER_TLS_CERT: '/tls/cert.pem',
+      GRPC_SERVER_TLS_KEY: '/tls/key.pem',
+      GRPC_CLIENT_TLS_CACERT: '/tls/ca.pem',
+      GRPC_CLIENT_TLS_SAN: 'envoy.local',
+    }).tls;
+    assert.deepEqual(sut, {
+      enabled: true,
+      certFile: '/tls/cert.pem',
+      keyFile: '/tls/key.pem',
+      clientCaCertFile: '/tls/ca.pem',
+      clientSan: 'envoy.local',
+    });
+  });
+
+  it('needs the key with the certificate, and TLS for mutual TLS', () => {
+    assert.deepEqual(issuesOf({ GRPC_SERVER_USE_TLS: 'T', GRPC_SERVER_TLS_CERT: 'c.pem' }), [
+      'GRPC_SERVER_USE_TLS=T: TLS needs GRPC_SERVER_TLS_KEY (file paths)',
+    ]);
+    assert.deepEqual(issuesOf({ GRPC_CLIENT_TLS_CACERT: 'ca.pem' }), [
+      'GRPC_CLIENT_TLS_CACERT=ca.pem, GRPC_SERVER_USE_TLS=false: mutual TLS needs GRPC_SERVER_USE_TLS=true',
+    ]);
+  });
+});
+
+describe('log (LOG_LEVEL, LOG_FORMAT)', () => {
+  it('accepts logrus level names in any case; warn means warning', () => {
+    const levels: [string, string][] = [
+      ['TRACE', 'trace'],
+      ['debug', 'debug'],
+      ['Info', 'info'],
+      ['warn', 'warning'],
+      ['WARNING', 'warning'],
+      ['error', 'error'],
+      ['fatal', 'fatal'],
+      ['PANIC', 'panic'],
+    ];
+    for (const [text, level] of levels) assert.equal(parseSettings({ LOG_LEVEL: text }).log.level, level);
+  });
+
+  it('accepts text and json only', () => {
+    assert.equal(parseSettings({ LOG_FORMAT: 'JSON' }).log.format, 'json');
+    assert.deepEqual(issuesOf({ LOG_FORMAT: 'xml' }), ['LOG_FORMAT=xml: must be one of text, json']);
+  });
+});
+
+describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*)', () => {
+  it('reads the file source variables', () => {
+    const sut = parseSettings({
+      CONFIG_TYPE: 'FILE',
+      FORCE_START_WITHOUT_INITIAL_CONFIG: 'true',
+      MERGE_DOMAIN_CONFIG: 'true',
+      RUNTIME_ROOT: '/data',
+      RUNTIME_SUBDIRECTORY: 'ratelimit',
+      RUNTIME_APPDIRECTORY: 'rules',
+      RUNTIME_IGNOREDOTFILES: 'true',
+      RUNTIME_WATCH_ROOT: 'false',
+    }).config;
+    assert.deepEqual(
+      [sut.type, sut.forceStartWithoutInitialConfig, sut.mergeDomainConfig],
+      ['FILE', true, true],
+    );
+    assert.deepEqual(sut.runtime, {
+      root: '/data',
+      subdirectory: 'ratelimit',
+      appDirectory: 'rules',
+      ignoreDotFiles: true,
+      watchRoot: false,
+    });
+  });
+
+  it('reads the xDS variables, k=v node metadata and k:v headers', () => {
+    const sut = parseSettings({
+      CONFIG_TYPE: 'GRPC_XDS_SOTW',
+      CONFIG_GRPC_XDS_NODE_ID: 'rl-1',
+      CONFIG_GRPC_XDS_NODE_METADATA: 'zone=a,rack=r1',
+      CONFIG_GRPC_XDS_SERVER_URL: 'xds:18000',
+      CONFIG_GRPC_XDS_SERVER_CONNECT_RETRY_INTERVAL: '500ms',
+      CONFIG_GRPC_XDS_CLIENT_ADDITIONAL_HEADERS: 'authorization:Bearer x,x-tenant:t1',
+      CONFIG_GRPC_XDS_SERVER_USE_TLS: 'true',
+      CONFIG_GRPC_XDS_CLIENT_TLS_CERT: 'c',
+      CONFIG_GRPC_XDS_CLIENT_TLS_KEY: 'k',
+      CONFIG_GRPC_XDS_SERVER_TLS_CACERT: 'ca',
+      CONFIG_GRPC_XDS_SERVER_TLS_SAN: 'xds.local',
+      XDS_CLIENT_BACKOFF_INITIAL_INTERVAL: '1s',
+      XDS_CLIENT_BACKOFF_MAX_INTERVAL: '2m',
+      XDS_CLIENT_BACKOFF_RANDOM_FACTOR: '2',
+      XDS_CLIENT_BACKOFF_JITTER: 'false',
+      XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES: '8388608',
+    }).config;
+    assert.equal(sut.type, 'GRPC_XDS_SOTW');
+    assert.deepEqual(sut.xds, {
+      nodeId: 'rl-1',
+      nodeMetadata: { zone: 'a', rack: 'r1' },
+      serverUrl: 'xds:18000',
+      connectRetryIntervalMs: 500,
+      clientAdditionalHeaders: { authorization: 'Bearer x', 'x-tenant': 't1' },
+      useTls: true,
+      tls: { certFile: 'c', keyFile: 'k', caCertFile: 'ca' },
+      serverTlsSan: 'xds.local',
+      backoff: { initialIntervalMs: 1000, maxIntervalMs: 120_000, randomFactor: 2, jitter: false },
+      maxMsgSizeBytes: 8_388_608,
+    });
+  });
+
+  it('rejects unknown config types and malformed metadata', () => {
+    assert.deepEqual(issuesOf({ CONFIG_TYPE: 'GRPC_XDS_DELTA', CONFIG_GRPC_XDS_NODE_METADATA: 'zone:a' }), [
+      'CONFIG_TYPE=GRPC_XDS_DELTA: must be one of FILE, GRPC_XDS_SOTW',
+      "CONFIG_GRPC_XDS_NODE_METADATA=zone:a: invalid map item 'zone:a' (expected key=value)",
+    ]);
+  });
+});
+
+describe('tracing (TRACING_*)', () => {
+  it('reads every variable', () => {
+    const sut = parseSettings({
+      TRACING_ENABLED: 'true',
+      TRACING_SERVICE_NAME: 'rl',
+      TRACING_SERVICE_NAMESPACE: 'edge',
+      TRACING_SERVICE_INSTANCE_ID: 'i-1',
+      TRACING_EXPORTER_PROTOCOL: 'grpc',
+      TRACING_SAMPLING_RATE: '0.25',
+    }).tracing;
+    assert.deepEqual(sut, {
+      enabled: true,
+      serviceName: 'rl',
+      serviceNamespace: 'edge',
+      serviceInstanceId: 'i-1',
+      exporterProtocol: 'grpc',
+      samplingRate: 0.25,
+    });
+  });
+
+  it('keeps the sampling rate within 0..1 and the protocol to http or grpc', () => {
+    assert.deepEqual(issuesOf({ TRACING_EXPORTER_PROTOCOL: 'udp', TRACING_SAMPLING_RATE: '2' }), [
+      'TRACING_EXPORTER_PROTOCOL=udp: must be one of http, grpc',
+      'TRACING_SAMPLING_RATE=2: must be between 0 and 1',
+    ]);
+  });
+});
+
+describe('health, shutdown, workers', () => {
+  it('reads every variable', () => {
+    const sut = parseSettings({
+      HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED: 'true',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      WORKERS: '2',
+      KV_URL: 'r:6379',
+    });
+    assert.deepEqual(
+      [sut.health, sut.shutdown, sut.workers],
+      [{ healthyWithAtLeastOneConfigLoaded: true }, { drainSeconds: 0 }, 2],
+    );
+  });
+
+  it('needs at least one worker', () => {
+    assert.deepEqual(issuesOf({ WORKERS: '0' }), ['WORKERS=0: must be >= 1']);
+  });
+});

@@ -1,0 +1,193 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatSettingsError, parseSettings, SettingsError, type Settings } from './settings';
+
+const storeTlsOff = {
+  enabled: false,
+  certFile: '',
+  keyFile: '',
+  caCertFile: '',
+  skipHostnameVerification: false,
+};
+
+/** Every default of the inventory (Appendix A + ours), as one object. */
+const DEFAULTS: Settings = {
+  server: {
+    host: '0.0.0.0',
+    port: 8080,
+    grpcHost: '0.0.0.0',
+    grpcPort: 8081,
+    grpcUds: '',
+    maxConnectionAgeMs: 86_400_000,
+    maxConnectionAgeGraceMs: 3_600_000,
+    maxRequestBytes: 1_048_576,
+    grpcMaxRecvMessageBytes: 4_194_304,
+  },
+  debug: { host: '0.0.0.0', port: 6070 },
+  log: { level: 'warning', format: 'text' },
+  config: {
+    type: 'FILE',
+    forceStartWithoutInitialConfig: false,
+    mergeDomainConfig: false,
+    runtime: {
+      root: '/srv/runtime_data/current',
+      subdirectory: '',
+      appDirectory: 'config',
+      ignoreDotFiles: false,
+      watchRoot: true,
+    },
+    xds: {
+      nodeId: 'default',
+      nodeMetadata: {},
+      serverUrl: 'localhost:18000',
+      connectRetryIntervalMs: 3000,
+      clientAdditionalHeaders: {},
+      useTls: false,
+      tls: { certFile: '', keyFile: '', caCertFile: '' },
+      serverTlsSan: '',
+      backoff: { initialIntervalMs: 10_000, maxIntervalMs: 60_000, randomFactor: 0.5, jitter: true },
+      maxMsgSizeBytes: 0,
+    },
+  },
+  backend: {
+    type: 'memory',
+    selection: {
+      rule: 'no-url',
+      message:
+        'backend memory: BACKEND_TYPE is unset and neither KV_URL nor REDIS_URL is set (in-process counters, one instance only)',
+    },
+    redis: {
+      type: 'single',
+      socketType: 'unix',
+      url: '/var/run/nutcracker/ratelimit.sock',
+      poolSize: 10,
+      auth: '',
+      sentinelAuth: '',
+      tls: storeTlsOff,
+      pipelineWindowMs: 0,
+      pipelineLimit: 0,
+      clusterPipelineParallelism: 1,
+      timeoutMs: 300,
+      poolOnEmptyBehavior: 'WAIT',
+      healthCheckActiveConnection: false,
+      startup: { initialIntervalMs: 1000, maxIntervalMs: 30_000, maxElapsedTimeMs: 0 },
+    },
+    redisPerSecond: undefined,
+    memcache: { hostPorts: [], srv: '', srvRefreshMs: 0, maxIdleConns: 2, tls: storeTlsOff },
+    memory: { maxKeys: 1_000_000 },
+  },
+  limits: {
+    cacheKeyPrefix: '',
+    expirationJitterMaxSeconds: 300,
+    localCacheSizeBytes: 0,
+    nearLimitRatio: 0.8,
+    stopCacheKeyIncrementWhenOverlimit: false,
+    shadowMode: false,
+    quotaMode: false,
+  },
+  response: {
+    headersEnabled: false,
+    limitHeader: 'RateLimit-Limit',
+    remainingHeader: 'RateLimit-Remaining',
+    resetHeader: 'RateLimit-Reset',
+    dynamicMetadata: false,
+  },
+  stats: {
+    sink: 'pushstats',
+    statsd: { host: 'localhost', port: 8125 },
+    tagged: { mogrifiers: [] },
+    pull: { addr: ':9090', path: '/metrics', mapperYaml: '', responseTimeAsMilliseconds: false },
+    flushIntervalMs: 10_000,
+    extraTags: {},
+    maxKeys: 10_000,
+  },
+  tracing: {
+    enabled: false,
+    serviceName: 'RateLimit',
+    serviceNamespace: '',
+    serviceInstanceId: '',
+    exporterProtocol: 'http',
+    samplingRate: 1,
+  },
+  tls: { enabled: false, certFile: '', keyFile: '', clientCaCertFile: '', clientSan: '' },
+  health: { healthyWithAtLeastOneConfigLoaded: false },
+  shutdown: { drainSeconds: 15 },
+  workers: 1,
+};
+
+function errorOf(env: Record<string, string>): SettingsError {
+  try {
+    parseSettings(env);
+  } catch (error) {
+    assert.ok(error instanceof SettingsError);
+    return error;
+  }
+  assert.fail('parseSettings did not throw');
+}
+
+describe(parseSettings.name, () => {
+  it('gives every default for an empty environment', () => {
+    assert.deepEqual(parseSettings({}), DEFAULTS);
+  });
+
+  it('treats empty text as unset (Helm renders unset values as "")', () => {
+    assert.deepEqual(parseSettings({ PORT: '', USE_PUSHSTATS: '', KV_URL: '' }), DEFAULTS);
+  });
+
+  it('returns a deeply frozen object', () => {
+    const sut = parseSettings({ EXTRA_TAGS: 'a:b' });
+    assert.ok(Object.isFrozen(sut));
+    assert.ok(Object.isFrozen(sut.backend.redis.tls));
+    assert.ok(Object.isFrozen(sut.stats.extraTags));
+    assert.throws(() => {
+      (sut.server as { port: number }).port = 1;
+    }, TypeError);
+  });
+
+  it('ignores unknown variables', () => {
+    assert.deepEqual(parseSettings({ PATH: '/bin', SOMETHING_ELSE: 'x' }), DEFAULTS);
+  });
+});
+
+describe(SettingsError.name, () => {
+  it('lists every bad variable in one error, one line each, in inventory order', () => {
+    const sut = errorOf({
+      PORT: 'http',
+      GRPC_PORT: '70000',
+      LOG_LEVEL: 'loud',
+      USE_PUSHSTATS: 'yes',
+      KV_TIMEOUT: '10',
+      NEAR_LIMIT_RATIO: '1.5',
+    });
+    assert.equal(sut.name, 'SettingsError');
+    assert.deepEqual(sut.issues, [
+      'PORT=http: invalid integer',
+      'GRPC_PORT=70000: must be between 0 and 65535',
+      'LOG_LEVEL=loud: must be one of trace, debug, info, warn, warning, error, fatal, panic',
+      'KV_TIMEOUT=10: invalid duration (Go syntax with a unit, e.g. 150us, 300ms, 10s, 1h30m, or 0)',
+      'NEAR_LIMIT_RATIO=1.5: must be between 0 and 1',
+      'USE_PUSHSTATS=yes: invalid boolean (accepted: 1, t, T, TRUE, true, True, 0, f, F, FALSE, false, False)',
+    ]);
+    assert.equal(sut.message, ['invalid settings:', ...sut.issues].join('\n'));
+  });
+
+  it('reports value errors and cross-field errors together', () => {
+    const sut = errorOf({ PORT: '-1', BACKEND_TYPE: 'memcache', GRPC_SERVER_USE_TLS: 'true' });
+    assert.deepEqual(sut.issues, [
+      'PORT=-1: must be between 0 and 65535',
+      'BACKEND_TYPE=memcache: the memcache backend needs ALTCACHE_HOST_PORT or ALTCACHE_SRV (exactly one)',
+      'GRPC_SERVER_USE_TLS=true: TLS needs GRPC_SERVER_TLS_CERT and GRPC_SERVER_TLS_KEY (file paths)',
+    ]);
+  });
+});
+
+describe(formatSettingsError.name, () => {
+  it('prints a SettingsError as its message', () => {
+    assert.equal(formatSettingsError(errorOf({ PORT: 'x' })), 'invalid settings:\nPORT=x: invalid integer');
+  });
+
+  it('prints anything else as one invalid-settings line', () => {
+    assert.equal(formatSettingsError(new Error('boom')), 'invalid settings: boom');
+    assert.equal(formatSettingsError('odd'), 'invalid settings: odd');
+  });
+});

@@ -1,0 +1,167 @@
+// The accept header rules (spec §4.9), through endpoint() and directly.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyFormat } from './apply-format';
+import { applyMediaType } from './apply-media-type';
+import { findPreviewNames } from './find-preview-names';
+import { endpoint } from './index';
+
+const acceptOf = (route: string, accept: unknown, mediaType: Record<string, unknown>) =>
+  endpoint(route, { headers: { accept }, mediaType }).headers.accept;
+
+describe(applyMediaType.name, () => {
+  it('skips format and previews for application/octet-stream in any case', () => {
+    assert.equal(
+      acceptOf('POST /graphql', 'Application/Octet-Stream', { format: 'raw', previews: ['x'] }),
+      'Application/Octet-Stream',
+    );
+  });
+
+  it('does not need mediaType for a binary request', () => {
+    const headers = { accept: 'application/octet-stream' };
+    applyMediaType(headers, null, '/x');
+    assert.deepEqual(headers, { accept: 'application/octet-stream' });
+  });
+
+  it('throws a TypeError for a missing mediaType', () => {
+    assert.throws(() => endpoint('GET /', { mediaType: null } as never), {
+      name: 'TypeError',
+      message: 'mediaType must be an object, got null',
+    });
+    assert.throws(() => applyMediaType({}, undefined, '/x'), {
+      name: 'TypeError',
+      message: 'mediaType must be an object, got undefined',
+    });
+  });
+
+  describe('format', () => {
+    for (const [accept, format, expected] of [
+      ['application/vnd.github.v3+json', 'raw', 'application/vnd.github.v3.raw'],
+      ['application/vnd.github+json', 'diff', 'application/vnd.github.diff'],
+      ['application/vnd.github.v3.raw+json', 'diff', 'application/vnd.github.v3.diff'],
+      ['application/vnd.github.v3.html+json', 'raw', 'application/vnd.github.v3.raw'],
+      ['application/vnd.github.v3x', 'raw', 'application/vnd.github.raw'],
+      ['application/json', 'raw', 'application/json'],
+      [
+        'application/vnd.github.v3+json; charset=utf-8',
+        'raw',
+        'application/vnd.github.v3+json; charset=utf-8',
+      ],
+      ['application/vnd.github.symmetra-preview+json', 'raw', 'application/vnd.github.symmetra-preview+json'],
+      [' application/vnd.github.foo+json', 'raw', ' application/vnd.github.raw'],
+      ['Application/vnd.github.v3+json', 'raw', 'Application/vnd.github.v3+json'],
+      [
+        'application/vnd.github.v3+json,application/vnd.x+json',
+        'raw',
+        'application/vnd.github.v3.raw,application/vnd.x.raw',
+      ],
+      [
+        'application/vnd.a application/vnd.github.v3',
+        'raw',
+        'application/vnd.a application/vnd.github.v3.raw',
+      ],
+      ['application/vnd.github.v3+json', '$&', 'application/vnd.github.v3.application/vnd.github.v3+json'],
+      ['application/vnd.github.v3+json', '$1$$', 'application/vnd.github.v3..github$'],
+      ['x application/vnd.github.v3+json', '$`', 'x application/vnd.github.v3.x '],
+    ] as const) {
+      it(`${accept} with format ${format} -> ${expected}`, () => {
+        assert.equal(acceptOf('GET /', accept, { format }), expected);
+      });
+    }
+
+    it('throws a TypeError when accept is missing or not a string', () => {
+      const message =
+        /^headers\.accept must be a string when mediaType\.format is set, got (undefined|number)$/;
+      assert.throws(() => applyFormat(undefined, 'raw'), { name: 'TypeError', message });
+      assert.throws(() => acceptOf('GET /', 1, { format: 'raw' }), { name: 'TypeError', message });
+    });
+
+    it('keeps cache entries of different format/accept splits apart', () => {
+      assert.equal(applyFormat('c', 'a\nb'), 'c');
+      assert.equal(applyFormat('application/vnd.x', 'a'), 'application/vnd.x.a');
+      assert.equal(applyFormat('application/vnd.x', 'a\n'), 'application/vnd.x.a\n');
+    });
+
+    it('caches results and stays bounded', () => {
+      for (let index = 0; index < 250; index++)
+        assert.equal(applyFormat(`application/vnd.x${index}`, 'raw'), `application/vnd.x${index}.raw`);
+      assert.equal(applyFormat('application/vnd.x1', 'raw'), 'application/vnd.x1.raw');
+    });
+  });
+
+  describe('previews', () => {
+    it('apply only when the url ends with /graphql before the query is added', () => {
+      assert.equal(
+        endpoint('GET /graphql', { extra: 1, mediaType: { previews: ['a'] } }).headers.accept,
+        'application/vnd.github.a-preview+json',
+      );
+      assert.equal(
+        endpoint('GET /graphql{?x}', { x: 1, mediaType: { previews: ['a'] } }).headers.accept,
+        'application/vnd.github.v3+json',
+      );
+      assert.equal(
+        endpoint('GET /x', { mediaType: { previews: ['a'] } }).headers.accept,
+        'application/vnd.github.v3+json',
+      );
+    });
+
+    it('do nothing when empty', () => {
+      assert.equal(acceptOf('POST /graphql', 'text/x', { previews: [] }), 'text/x');
+    });
+
+    it('list accept names first, then previews, without de-duplication', () => {
+      assert.equal(
+        acceptOf('POST /graphql', 'application/vnd.github.foo-preview+json', { previews: ['foo'] }),
+        'application/vnd.github.foo-preview+json,application/vnd.github.foo-preview+json',
+      );
+    });
+
+    it('are not stripped for urls other than exactly /graphql', () => {
+      assert.equal(
+        endpoint('POST https://h/graphql', { mediaType: { previews: ['foo-preview'] } }).headers.accept,
+        'application/vnd.github.foo-preview-preview+json',
+      );
+      assert.equal(
+        endpoint('POST /api/graphql', { mediaType: { previews: ['foo-preview'] } }).headers.accept,
+        'application/vnd.github.foo-preview-preview+json',
+      );
+    });
+
+    it('an empty name gives application/vnd.github.-preview+json', () => {
+      assert.equal(
+        acceptOf('POST /graphql', 'x', { previews: [''] }),
+        'application/vnd.github.-preview+json',
+      );
+    });
+
+    it('use the format suffix when a format is set', () => {
+      assert.equal(
+        acceptOf('POST /graphql', 'x', { previews: ['a'], format: 'diff' }),
+        'application/vnd.github.a-preview.diff',
+      );
+    });
+
+    it('throw a TypeError when accept is not a string', () => {
+      assert.throws(() => acceptOf('POST /graphql', 5, { previews: ['a'] }), {
+        name: 'TypeError',
+        message: 'headers.accept must be a string for GraphQL previews, got number',
+      });
+    });
+  });
+});
+
+describe(findPreviewNames.name, () => {
+  for (const [accept, names] of [
+    ['application/vnd.foo-preview,application/vnd.bar-preview', ['foo', 'bar']],
+    ['application/vnd.github.jean-grey-preview+json', ['jean-grey']],
+    ['x/a-b-preview,foo_bar-preview;y-preview.z,-preview,a.b-preview', ['a-b', 'foo_bar', 'y', 'b']],
+    ['a-preview-preview', ['a-preview']],
+    ['-preview-preview', ['-preview']],
+    ['application/json', []],
+    ['A'.repeat(1000) + '-', []],
+  ] as const) {
+    it(`${accept.slice(0, 60)} -> ${JSON.stringify(names)}`, () => {
+      assert.deepEqual(findPreviewNames(accept), names);
+    });
+  }
+});

@@ -1,0 +1,33 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_USER_AGENT } from './defaults';
+import { getRuntimeUserAgent } from './get-runtime-user-agent';
+
+const sut = getRuntimeUserAgent;
+
+describe(getRuntimeUserAgent.name, () => {
+  it("uses the browser's navigator.userAgent first", () => {
+    const global = { navigator: { userAgent: 'Mozilla/5.0 Test' }, process: { version: 'v1.2.3' } };
+    assert.equal(sut(global), 'Mozilla/5.0 Test');
+  });
+
+  it('describes Node.js when there is no navigator.userAgent', () => {
+    const process = { version: 'v20.20.2', platform: 'linux', arch: 'x64' };
+    assert.equal(sut({ navigator: {}, process }), 'Node.js/20.20.2 (linux; x64)');
+    assert.equal(sut({ navigator: null, process }), 'Node.js/20.20.2 (linux; x64)');
+  });
+
+  it('says <environment undetectable> otherwise', () => {
+    assert.equal(sut({}), '<environment undetectable>');
+    assert.equal(sut({ process: null }), '<environment undetectable>');
+    assert.equal(sut({ process: {} }), '<environment undetectable>');
+  });
+
+  it('reads the real globals by default', () => {
+    assert.equal(sut(), `Node.js/${process.version.slice(1)} (${process.platform}; ${process.arch})`);
+  });
+
+  it('makes the default user-agent <package name>/<version> <runtime> (Part A.3)', () => {
+    assert.match(DEFAULT_USER_AGENT, /^@repo\/endpoint\/\d+\.\d+\.\d+ Node\.js\/\d+\.\d+\.\d+ \(\w+; \w+\)$/);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * The runtime part of the default user-agent (spec §2, like universal-user-agent 7): the
+ * browser's `navigator.userAgent`, else `Node.js/<version> (<platform>; <arch>)`, else
+ * `<environment undetectable>`. Reads globals through an object so the library references no
+ * Node built-in and stays bundleable for browsers; tests pass their own global object.
+ */
+export function getRuntimeUserAgent(global: object = globalThis): string {
+  const { navigator: browser, process: runtime } = global as {
+    navigator?: { userAgent?: unknown } | null;
+    process?: { version?: unknown; platform?: unknown; arch?: unknown } | null;
+  };
+  if (typeof browser === 'object' && browser !== null && 'userAgent' in browser) {
+    return String(browser.userAgent);
+  }
+  if (typeof runtime === 'object' && runtime !== null && runtime.version !== undefined) {
+    const version = String(runtime.version).substring(1);
+    return `Node.js/${version} (${String(runtime.platform)}; ${String(runtime.arch)})`;
+  }
+  return '<environment undetectable>';
+}

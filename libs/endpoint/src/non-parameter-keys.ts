@@ -1,0 +1,9 @@
+/** Merged-option keys that are never URL, query or body parameters (spec §4.4). */
+export const NON_PARAMETER_KEYS: ReadonlySet<string> = new Set([
+  'method',
+  'baseUrl',
+  'url',
+  'headers',
+  'request',
+  'mediaType',
+]);

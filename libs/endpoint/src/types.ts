@@ -1,0 +1,60 @@
+// Public types of @repo/endpoint (shapes of @octokit/endpoint's, written for this library).
+
+/** Header values are kept as given (numbers, arrays and null survive). */
+export type RequestHeaders = Record<string, unknown>;
+
+export interface MediaType {
+  /** Media type parameter such as `raw`, `diff` or `text+json`; amends the accept header. */
+  format?: string;
+  /** GraphQL preview names, applied only on urls ending in `/graphql`. */
+  previews?: readonly string[];
+}
+
+/** Custom meta information, returned unchanged as `request`. */
+export type RequestRequestOptions = Record<string, unknown>;
+
+/** Options of endpoint(), merge() and defaults(). Any other key is a parameter. */
+export interface EndpointOptions {
+  method?: string;
+  url?: string;
+  baseUrl?: string;
+  headers?: Record<string, unknown>;
+  mediaType?: MediaType;
+  request?: RequestRequestOptions;
+  /** Sets the request body directly; all other remaining parameters are then dropped. */
+  data?: unknown;
+  [parameter: string]: unknown;
+}
+
+/** The result of merge(): defaults and options combined, nothing expanded yet. */
+export interface MergedOptions extends EndpointOptions {
+  method: string;
+  baseUrl: string;
+  headers: RequestHeaders;
+  mediaType: MediaType;
+}
+
+/** The result of endpoint() and parse(). */
+export interface RequestOptions {
+  /** Always lowercase (`get`, `patch`); `fetch` needs `PATCH` in capitals. */
+  method: string;
+  url: string;
+  headers: RequestHeaders;
+  body?: unknown;
+  request?: RequestRequestOptions;
+}
+
+export type Route = string;
+
+export interface EndpointInterface {
+  (options: EndpointOptions): RequestOptions;
+  (route?: Route, options?: EndpointOptions): RequestOptions;
+  /** This function's defaults (never changed by any call). */
+  readonly DEFAULTS: MergedOptions;
+  /** A new function whose DEFAULTS are merge(this.DEFAULTS, newDefaults); cascades to any depth. */
+  defaults(newDefaults?: Route | EndpointOptions): EndpointInterface;
+  /** Merged options, not parsed: method case kept, url template not expanded. */
+  merge(route?: Route | EndpointOptions | null, options?: EndpointOptions): MergedOptions;
+  /** Merged options to request options; stateless and shared by every level. */
+  parse(options: MergedOptions): RequestOptions;
+}

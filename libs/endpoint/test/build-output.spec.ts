@@ -1,0 +1,83 @@
+// The published package in <dist>/libs/endpoint (scripts/build-endpoint.mjs): the ESM and the
+// CommonJS builds load and agree with the source, conditional exports point at real files, and
+// a browser bundle of the package pulls in no Node built-in.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { endpoint as sourceEndpoint } from '../src/index';
+
+const packageDir = join(__dirname, '..');
+type EndpointModule = { endpoint: typeof sourceEndpoint; VERSION: string };
+
+// SWC compiles import() to require(); a Function keeps a real dynamic import for the .mjs.
+const importEsm = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<EndpointModule>;
+
+const sampleCalls: Array<(e: typeof sourceEndpoint) => unknown> = [
+  (e) => e('GET /orgs/{org}/repos', { org: 'octokit', type: 'private' }),
+  (e) => e('POST /graphql', { mediaType: { previews: ['symmetra'], format: 'raw' }, query: '{}' }),
+  (e) =>
+    e.defaults({ baseUrl: 'https://ghe/api/v3', per_page: 10 })('GET /repos/:owner/:repo{?page}', {
+      owner: 'o',
+      repo: 'r',
+      page: 2,
+    }),
+  (e) => e.merge('PATCH /x', { headers: { 'X-A': '1' } }),
+];
+
+describe('built package', () => {
+  it('package.json exports import, require and types conditions that exist', () => {
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      name: string;
+      sideEffects: boolean;
+      exports: { '.': { import: string; require: string; types: string } };
+    };
+    assert.equal(manifest.name, '@repo/endpoint');
+    assert.equal(manifest.sideEffects, false);
+    const conditions = manifest.exports['.'];
+    assert.deepEqual(Object.keys(conditions), ['types', 'import', 'require']);
+    for (const file of Object.values(conditions)) assert.ok(existsSync(join(packageDir, file)), file);
+    assert.match(readFileSync(join(packageDir, conditions.types), 'utf8'), /export declare const endpoint: /);
+  });
+
+  it('the ESM and CommonJS builds load and give the same results as the source', async () => {
+    const esm = await importEsm(pathToFileURL(join(packageDir, 'index.mjs')).href);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const cjs = require(join(packageDir, 'index.cjs')) as EndpointModule;
+    assert.equal(typeof esm.endpoint, 'function');
+    assert.equal(esm.VERSION, cjs.VERSION);
+    for (const sample of sampleCalls) {
+      const expected = sample(sourceEndpoint);
+      assert.deepStrictEqual(sample(esm.endpoint), expected);
+      assert.deepStrictEqual(sample(cjs.endpoint), expected);
+    }
+  });
+
+  it('a browser bundle of the package imports no Node built-in', async () => {
+    const result = await build({
+      entryPoints: [join(packageDir, 'index.mjs')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    const imported = Object.values(result.metafile.inputs).flatMap((input) =>
+      input.imports.map((entry) => entry.path),
+    );
+    assert.deepEqual(
+      imported.filter((path) => builtins.has(path)),
+      [],
+    );
+    const text = result.outputFiles[0].text;
+    assert.doesNotMatch(text, /\brequire\(/);
+    assert.match(text, /@repo\/endpoint/);
+  });
+});

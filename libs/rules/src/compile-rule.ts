@@ -1,0 +1,58 @@
+// One descriptor's `rate_limit` block -> RateLimitRule, with the reference's checks (§3 rows
+// 11-14) in its order: unit vs unlimited, (our unit_multiplier), then each `replaces` entry.
+import { UNIT_SECONDS, type RateLimitRule, type Unit } from './model';
+import type { RawDescriptor } from './raw-domain-config';
+
+export type CompiledRule =
+  { readonly rule: RateLimitRule } | { readonly detail: string; readonly at: object };
+
+/** Unit names are case-insensitive; `unknown` is not a unit (proto enum value 0). */
+export function parseUnit(text: string): Unit | undefined {
+  const upper = text.toUpperCase();
+  return Object.hasOwn(UNIT_SECONDS, upper) ? (upper as Unit) : undefined;
+}
+
+export function compileRule(descriptor: RawDescriptor): CompiledRule {
+  const rateLimit = descriptor.rateLimit ?? {};
+  const unitText = rateLimit.unit ?? '';
+  const unit = parseUnit(unitText);
+  const unlimited = rateLimit.unlimited === true;
+  if (unlimited && unit !== undefined)
+    return { detail: 'should not specify rate limit unit when unlimited', at: rateLimit };
+  if (!unlimited && unit === undefined)
+    return { detail: `invalid rate limit unit '${unitText}'`, at: rateLimit };
+  const unitMultiplier = rateLimit.unitMultiplier ?? 1;
+  if (!unlimited && unitMultiplier < 1)
+    return { detail: `invalid rate limit unit_multiplier '${unitMultiplier}'`, at: rateLimit };
+  const ownName = rateLimit.name ?? '';
+  for (const entry of rateLimit.replaces ?? []) {
+    const name = entry.name ?? '';
+    if (name === '') return { detail: 'should not have an empty replaces entry', at: entry };
+    if (name === ownName) return { detail: 'replaces should not contain name of same descriptor', at: entry };
+  }
+  // An unlimited rule has no unit (the dump shows UNKNOWN); SECOND is a placeholder never used
+  // for counting, because unlimited descriptors never reach the counter store.
+  const effectiveUnit = unit ?? 'SECOND';
+  const rule: RateLimitRule = {
+    requestsPerUnit: rateLimit.requestsPerUnit ?? 0,
+    unit: effectiveUnit,
+    // unit_multiplier (A4) only lengthens the window; responses still name the unit.
+    unitSeconds: UNIT_SECONDS[effectiveUnit] * (unlimited ? 1 : unitMultiplier),
+    name: ownName === '' ? undefined : ownName,
+    replaces: Object.freeze((rateLimit.replaces ?? []).map((entry) => entry.name ?? '')),
+    unlimited,
+    shadowMode: descriptor.shadowMode === true,
+    quotaMode: descriptor.quotaMode === true,
+    detailedMetric: descriptor.detailedMetric === true,
+    metadata: descriptor.metadata === undefined ? undefined : deepFreeze({ ...descriptor.metadata }),
+  };
+  return { rule: Object.freeze(rule) };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,116 @@
+// RawDomainConfig[] (from YAML files or xDS resources) -> immutable RuleSnapshot. Every check of
+// the load phase of §3 lives here (rows 7-15), with the reference's texts and order. The service
+// stops at the first error (the whole reload fails); the config checker collects every error,
+// continuing per file and per descriptor where that is safe.
+import type { RawDescriptor, RawDomainConfig } from './raw-domain-config';
+import type { RateLimitRule, RuleSnapshot } from './model';
+import { CompiledRuleSnapshot } from './compiled-rule-snapshot';
+import { RuleConfigError } from './rule-config-error';
+import { createNode, createRootNode, type RuleNode } from './rule-node';
+import { compileRule } from './compile-rule';
+import { WildcardPattern } from './wildcard';
+
+export interface CompileOptions {
+  /** MERGE_DOMAIN_CONFIG: a domain may appear in several files; their descriptors are merged. */
+  readonly mergeDomainConfigs: boolean;
+  /** Report every error instead of stopping at the first (config checker). */
+  readonly collectAll?: boolean;
+}
+
+export interface CompileResult {
+  /** Undefined when there is at least one error. */
+  readonly snapshot: RuleSnapshot | undefined;
+  readonly errors: readonly RuleConfigError[];
+}
+
+/** Compiles, stopping at the first error (thrown as RuleConfigError). */
+export function compileSnapshot(configs: readonly RawDomainConfig[], options: CompileOptions): RuleSnapshot {
+  const result = compileRules(configs, { ...options, collectAll: false });
+  if (result.snapshot === undefined) throw result.errors[0];
+  return result.snapshot;
+}
+
+export function compileRules(configs: readonly RawDomainConfig[], options: CompileOptions): CompileResult {
+  const compiler = new SnapshotCompiler(options);
+  try {
+    for (const config of configs) compiler.loadConfig(config);
+  } catch (error) {
+    if (!(error instanceof RuleConfigError)) throw error;
+    return { snapshot: undefined, errors: [error] };
+  }
+  if (compiler.errors.length > 0) return { snapshot: undefined, errors: compiler.errors };
+  return { snapshot: new CompiledRuleSnapshot(compiler.domains), errors: [] };
+}
+
+class SnapshotCompiler {
+  readonly domains = new Map<string, RuleNode>();
+  readonly errors: RuleConfigError[] = [];
+
+  constructor(private readonly options: CompileOptions) {}
+
+  loadConfig(config: RawDomainConfig): void {
+    const domain = config.domain ?? '';
+    if (domain === '') return this.fail(config, config, 'config file cannot have empty domain');
+    let root = this.domains.get(domain);
+    if (root !== undefined && !this.options.mergeDomainConfigs)
+      return this.fail(config, config, `duplicate domain '${domain}' in config file`);
+    if (root === undefined) {
+      root = createRootNode(domain);
+      this.domains.set(domain, root);
+    }
+    this.loadDescriptors(config, root, config.descriptors);
+  }
+
+  private loadDescriptors(
+    config: RawDomainConfig,
+    parent: RuleNode,
+    descriptors?: readonly RawDescriptor[],
+  ): void {
+    for (const raw of descriptors ?? []) {
+      const key = raw.key ?? '';
+      if (key === '') {
+        this.fail(config, raw, 'descriptor has empty key');
+        continue;
+      }
+      const configValue = raw.value ?? '';
+      const segment = configValue === '' ? key : `${key}_${configValue}`;
+      const statsKey = `${parent.statsKey}.${segment}`;
+      if (parent.children.has(segment)) {
+        this.fail(config, raw, `duplicate descriptor composite key '${statsKey}'`);
+        continue;
+      }
+      const rule = this.compileRuleOf(config, raw);
+      const isWildcard = WildcardPattern.isWildcard(segment);
+      if (raw.shareThreshold === true && !isWildcard)
+        this.fail(
+          config,
+          raw,
+          `share_threshold can only be used with wildcard values (containing '*'), but found key '${segment}'`,
+        );
+      const node = createNode({
+        segment,
+        statsKey,
+        rule,
+        valueToMetric: raw.valueToMetric,
+        shareThreshold: raw.shareThreshold,
+      });
+      this.loadDescriptors(config, node, raw.descriptors);
+      parent.children.set(segment, node);
+      if (isWildcard) parent.wildcards.push({ pattern: new WildcardPattern(segment), node });
+    }
+  }
+
+  private compileRuleOf(config: RawDomainConfig, raw: RawDescriptor): RateLimitRule | undefined {
+    if (raw.rateLimit === undefined) return undefined;
+    const compiled = compileRule(raw);
+    if ('rule' in compiled) return compiled.rule;
+    this.fail(config, compiled.at, compiled.detail);
+    return undefined;
+  }
+
+  private fail(config: RawDomainConfig, at: object, detail: string): void {
+    const error = new RuleConfigError(config.sourceName, detail, config.positions?.get(at));
+    if (!this.options.collectAll) throw error;
+    this.errors.push(error);
+  }
+}

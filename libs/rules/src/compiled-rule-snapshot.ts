@@ -1,0 +1,47 @@
+// The RuleSnapshot handed to the service: one compiled tree per domain, never changed after
+// construction (a reload builds a new snapshot and the registry swaps it atomically).
+import { UNIT_SECONDS, type Descriptor, type MatchedLimit, type RuleSnapshot } from './model';
+import { findLimit } from './find-limit';
+import type { RuleNode } from './rule-node';
+
+export class CompiledRuleSnapshot implements RuleSnapshot {
+  readonly domains: readonly string[];
+
+  constructor(private readonly roots: ReadonlyMap<string, RuleNode>) {
+    this.domains = Object.freeze([...roots.keys()]);
+  }
+
+  hasDomain(domain: string): boolean {
+    return this.roots.has(domain);
+  }
+
+  findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined {
+    const root = this.roots.get(domain);
+    return root === undefined ? undefined : findLimit(root, domain, descriptor);
+  }
+
+  /**
+   * `/rlconfig` (§2.20): one line per limit, `<fullKey>: unit=<UNIT> requests_per_unit=<n>,
+   * shadow_mode: <bool>, quota_mode: <bool>`, in load order (the reference prints map order).
+   */
+  dump(): string {
+    const lines: string[] = [];
+    for (const root of this.roots.values()) dumpNode(root, lines);
+    return lines.map((line) => `${line}\n`).join('');
+  }
+}
+
+function dumpNode(node: RuleNode, lines: string[]): void {
+  const rule = node.rule;
+  if (rule !== undefined) {
+    // Unlimited rules carry no unit: the reference prints the proto enum's UNKNOWN.
+    const unit = rule.unlimited ? 'UNKNOWN' : rule.unit;
+    // Only rules that use unit_multiplier (A4) show it, so Envoy-style rules dump identically.
+    const multiplier = rule.unitSeconds / UNIT_SECONDS[rule.unit];
+    const window = multiplier === 1 ? '' : ` unit_multiplier=${multiplier}`;
+    lines.push(
+      `${node.statsKey}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`,
+    );
+  }
+  for (const child of node.children.values()) dumpNode(child, lines);
+}

@@ -1,0 +1,14 @@
+// RulesSourceConfig -> the RuleSource that implements it (exhaustive over the variants).
+import type { RulesSourceConfig } from './rules-module-options';
+import { FileRuleSource } from './sources/file-rule-source';
+import type { RuleSource } from './sources/rule-source';
+import { XdsRuleSource } from './sources/xds-rule-source';
+
+export function createRuleSource(config: RulesSourceConfig): RuleSource {
+  switch (config.type) {
+    case 'file':
+      return new FileRuleSource(config);
+    case 'xds':
+      return new XdsRuleSource(config);
+  }
+}

@@ -1,0 +1,163 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseYamlConfig } from './parse-yaml-config';
+import { loadFixture, readFixture } from '../test/fixture-files';
+
+function firstError(name: string): string | undefined {
+  return parseYamlConfig(name, readFixture(name)).errors[0]?.message;
+}
+
+describe(parseYamlConfig.name, () => {
+  describe('errors of §3 found while reading a file (one fixture each)', () => {
+    const table: [fixture: string, message: string][] = [
+      [
+        'bad_yaml.yaml',
+        "bad_yaml.yaml: error loading config file: Missing closing 'quote (line 2, column 1)",
+      ],
+      [
+        'string_requests_per_unit.yaml',
+        'string_requests_per_unit.yaml: error loading config file: yaml: unmarshal errors: line 6: cannot unmarshal !!str `abc` into uint32 (line 6, column 26)',
+      ],
+      [
+        'negative_requests_per_unit.yaml',
+        'negative_requests_per_unit.yaml: error loading config file: yaml: unmarshal errors: line 6: cannot unmarshal !!int `-1` into uint32 (line 6, column 26)',
+      ],
+      [
+        'too_large_requests_per_unit.yaml',
+        'too_large_requests_per_unit.yaml: error loading config file: yaml: unmarshal errors: line 6: cannot unmarshal !!int `4294967296` into uint32 (line 6, column 26)',
+      ],
+      [
+        'non_string_key.yaml',
+        'non_string_key.yaml: config error, key is not of type string: 0.25 (line 1, column 1)',
+      ],
+      [
+        'misspelled_key.yaml',
+        "misspelled_key.yaml: config error, unknown key 'ratelimit' (line 5, column 5)",
+      ],
+      [
+        'misspelled_key2.yaml',
+        "misspelled_key2.yaml: config error, unknown key 'requestsperunit' (line 7, column 7)",
+      ],
+      [
+        'non_map_list.yaml',
+        'non_map_list.yaml: config error, yaml file contains list of type other than map: a (line 2, column 15)',
+      ],
+      [
+        'float_requests_per_unit.yaml',
+        'float_requests_per_unit.yaml: error checking config (line 6, column 26)',
+      ],
+      [
+        'bad_metadata.yaml',
+        'bad_metadata.yaml: error parsing metadata: struct keys must be strings, found <nil> (line 8, column 7)',
+      ],
+    ];
+    for (const [fixture, message] of table) {
+      it(fixture, () => assert.equal(firstError(fixture), message));
+    }
+  });
+
+  it('reports every bad list element, keeping the reference text first', () => {
+    const { config, errors } = parseYamlConfig('non_map_list.yaml', readFixture('non_map_list.yaml'));
+    assert.equal(config, undefined);
+    assert.deepEqual(
+      errors.map((error) => error.detail),
+      ['a', 'b', 'c'].map((v) => `config error, yaml file contains list of type other than map: ${v}`),
+    );
+    assert.deepEqual(errors[2].position, { line: 2, column: 21 });
+    assert.equal(errors[0].sourceName, 'non_map_list.yaml');
+  });
+
+  it('reports key errors before typed errors, like the reference phases', () => {
+    const text =
+      'domain: d\ndescriptors:\n  - key: a\n    rate_limit: {unit: day, requests_per_unit: -1}\n  - key: b\n    bogus: 1\n';
+    const { errors } = parseYamlConfig('f.yaml', text);
+    assert.deepEqual(
+      errors.map((error) => error.detail),
+      ["config error, unknown key 'bogus'"],
+    );
+  });
+
+  it('prints non-string keys and list elements the way Go prints them', () => {
+    const detail = (text: string) => parseYamlConfig('f', text).errors[0]?.detail;
+    assert.equal(detail('true: x\n'), 'config error, key is not of type string: true');
+    assert.equal(detail('1000000.0: x\n'), 'config error, key is not of type string: 1e+06');
+    assert.equal(
+      detail('descriptors: [[1, 2]]\n'),
+      'config error, yaml file contains list of type other than map: [1 2]',
+    );
+    assert.equal(
+      detail('descriptors: [~]\n'),
+      'config error, yaml file contains list of type other than map: <nil>',
+    );
+    assert.equal(detail('value: 1.5\n'), 'error checking config');
+  });
+
+  it('expands YAML anchors and merge keys like yaml.v2', () => {
+    const text = [
+      'domain: d',
+      'descriptors:',
+      '  - &first',
+      '    key: a',
+      '    rate_limit: &minute',
+      '      unit: minute',
+      '      requests_per_unit: 3',
+      '  - <<: *first',
+      '    key: b',
+      '  - key: c',
+      '    rate_limit:',
+      '      <<: *minute',
+      '      requests_per_unit: 4',
+      '',
+    ].join('\n');
+    const { config, errors } = parseYamlConfig('f.yaml', text);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(
+      config?.descriptors?.map((d) => [d.key, d.rateLimit?.unit, d.rateLimit?.requestsPerUnit]),
+      [
+        ['a', 'minute', 3],
+        ['b', 'minute', 3],
+        ['c', 'minute', 4],
+      ],
+    );
+  });
+
+  it('rejects a document that is not a map', () => {
+    assert.equal(
+      parseYamlConfig('notes.txt', 'just some text\n').errors[0]?.message,
+      'notes.txt: error loading config file: yaml: unmarshal errors: line 1: cannot unmarshal !!str `just so...` into map[interface {}]interface {} (line 1, column 1)',
+    );
+  });
+
+  it('reads the typed fields into the raw shape', () => {
+    const config = loadFixture('metadata.yaml');
+    assert.equal(config.domain, 'test-domain');
+    assert.equal(config.sourceName, 'metadata.yaml');
+    assert.deepEqual(config.descriptors?.[1], {
+      key: 'key2',
+      detailedMetric: true,
+      rateLimit: { unit: 'minute', requestsPerUnit: 20 },
+      metadata: { service_with_quota: { name: 'service_2', weight: 1.5, tags: ['a', 'b'] } },
+    });
+  });
+
+  describe('accepted silently (§3)', () => {
+    const config = loadFixture('accepted_quirks.yaml');
+    const byKey = (key: string) => config.descriptors?.find((descriptor) => descriptor.key === key);
+
+    it('uses only the first YAML document', () => assert.equal(config.domain, 'test-domain'));
+    it('ignores a legal key at the wrong level', () =>
+      assert.equal(byKey('wrong_level')?.rateLimit?.unit, 'MINUTE'));
+    it('treats a null rate_limit as absent', () =>
+      assert.equal(byKey('null_rate_limit')?.rateLimit, undefined));
+    it('keeps integer and bool values as their text', () => {
+      assert.equal(byKey('int_value')?.value, '123');
+      assert.equal(byKey('bool_value')?.value, 'true');
+    });
+    it('treats an empty file as a config without a domain', () => {
+      assert.deepEqual(parseYamlConfig('empty.yaml', ''), {
+        config: { sourceName: 'empty.yaml' },
+        errors: [],
+      });
+    });
+  });
+});

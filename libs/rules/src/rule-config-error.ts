@@ -1,0 +1,28 @@
+// A rule file (or xDS resource) that cannot be loaded. The message keeps the reference's shape
+// `<sourceName>: <detail>` so users and dashboards see the same text as with Envoy's service;
+// where the YAML parser knows the position, ` (line L, column C)` follows the reference text.
+
+export interface SourcePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+export class RuleConfigError extends Error {
+  override readonly name = 'RuleConfigError';
+
+  constructor(
+    /** File key (`config.basic.yaml`), file path (config checker) or xDS resource name. */
+    readonly sourceName: string,
+    /** The reference's detail text, e.g. `invalid rate limit unit 'foo'`. */
+    readonly detail: string,
+    readonly position?: SourcePosition,
+    options?: { cause?: unknown },
+  ) {
+    super(formatMessage(sourceName, detail, position), options);
+  }
+}
+
+function formatMessage(sourceName: string, detail: string, position?: SourcePosition): string {
+  const where = position ? ` (line ${position.line}, column ${position.column})` : '';
+  return `${sourceName}: ${detail}${where}`;
+}

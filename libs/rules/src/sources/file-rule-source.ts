@@ -1,0 +1,112 @@
+// Rule files on disk (§2.19): reads and parses every file on start and after each change, and
+// delivers the complete set (or the first error). Change detection follows RUNTIME_WATCH_ROOT:
+// - true: only a re-creation of the RUNTIME_ROOT entry itself (atomic symlink swap) reloads.
+//   chokidar watching the symlink keeps following the old target (toolchain.md §8), so the
+//   parent directory is watched at depth 0 and events are filtered to the root's name.
+// - false: any write/create/chmod/remove of an entry of the rules directory reloads (raw
+//   inotify events are used too, because chokidar reports no event for a chmod).
+// Bursts of events are debounced; loads run one at a time, in order.
+import { once } from 'node:events';
+import { basename, dirname, resolve } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { parseYamlConfig } from '../parse-yaml-config';
+import type { RawDomainConfig } from '../raw-domain-config';
+import { Debouncer } from './debouncer';
+import { readRuleFiles, ruleFilesDirectory, type RuleFile, type RuleFileLayout } from './read-rule-files';
+import type { RuleSource } from './rule-source';
+
+export interface FileRuleSourceOptions extends RuleFileLayout {
+  /** Quiet period after the last file event before reloading (default 100 ms). */
+  readonly debounceMs?: number;
+}
+
+export const DEFAULT_RELOAD_DEBOUNCE_MS = 100;
+
+export class FileRuleSource implements RuleSource {
+  private readonly debouncer: Debouncer;
+  private watcher: FSWatcher | undefined;
+  private loading: Promise<void> = Promise.resolve();
+  private isStopped = false;
+  private onConfigs: (configs: RawDomainConfig[]) => unknown = () => undefined;
+  private onError: (error: Error) => void = () => undefined;
+
+  constructor(private readonly options: FileRuleSourceOptions) {
+    this.debouncer = new Debouncer(options.debounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS, () => void this.load());
+  }
+
+  async start(
+    onConfigs: (configs: RawDomainConfig[]) => Error | void,
+    onError: (error: Error) => void,
+  ): Promise<void> {
+    this.onConfigs = onConfigs;
+    this.onError = onError;
+    this.isStopped = false;
+    // Watch first, then load: a change made during the first load still triggers a reload.
+    this.watcher = await this.startWatching();
+    await this.load();
+  }
+
+  reload(): void {
+    this.debouncer.cancel();
+    void this.load();
+  }
+
+  async stop(): Promise<void> {
+    this.isStopped = true;
+    this.debouncer.cancel();
+    await this.watcher?.close();
+    this.watcher = undefined;
+    await this.loading;
+  }
+
+  private load(): Promise<void> {
+    this.loading = this.loading.then(() => this.loadOnce());
+    return this.loading;
+  }
+
+  private async loadOnce(): Promise<void> {
+    if (this.isStopped) return;
+    let configs: RawDomainConfig[];
+    try {
+      configs = parseRuleFiles(await readRuleFiles(this.options));
+    } catch (error) {
+      if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (!this.isStopped) this.onConfigs(configs);
+  }
+
+  private async startWatching(): Promise<FSWatcher | undefined> {
+    const root = resolve(this.options.runtimeRoot);
+    const directory = this.options.watchRoot ? dirname(root) : ruleFilesDirectory(this.options);
+    if (directory === undefined) return undefined;
+    const watcher = watch(directory, {
+      depth: 0,
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignorePermissionErrors: true,
+    });
+    const rootName = basename(root);
+    const isRelevant = (path: string) => !this.options.watchRoot || basename(path) === rootName;
+    watcher.on('all', (_event, path) => {
+      if (isRelevant(path)) this.debouncer.schedule();
+    });
+    watcher.on('raw', (_event, path) => {
+      if (typeof path === 'string' && isRelevant(path)) this.debouncer.schedule();
+    });
+    // Watch errors (e.g. a directory that vanished) are not load errors: the next event or the
+    // next reload reports what the files say.
+    watcher.on('error', () => undefined);
+    await once(watcher, 'ready');
+    return watcher;
+  }
+}
+
+/** Parses every file; the first error fails the whole load (nothing from any file is applied). */
+export function parseRuleFiles(files: readonly RuleFile[]): RawDomainConfig[] {
+  return files.map((file) => {
+    const { config, errors } = parseYamlConfig(file.key, file.text);
+    if (errors.length > 0) throw errors[0];
+    return config as RawDomainConfig;
+  });
+}

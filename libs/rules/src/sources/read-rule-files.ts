@@ -1,0 +1,101 @@
+// Which files make up the rules and under which key (§2.19, goruntime semantics):
+// - watchRoot=true: every file under RUNTIME_ROOT/RUNTIME_SUBDIRECTORY, keyed by its relative
+//   path with `/` -> `.`, kept only when the key starts with `<RUNTIME_APPDIRECTORY>.`
+//   (e.g. `config.basic.yaml`); an empty RUNTIME_SUBDIRECTORY loads nothing (goruntime's nil loader).
+// - watchRoot=false: every file under RUNTIME_ROOT/RUNTIME_SUBDIRECTORY/RUNTIME_APPDIRECTORY,
+//   keyed by its relative path (e.g. `basic.yaml`); an empty RUNTIME_APPDIRECTORY loads nothing.
+// Every regular file counts, whatever its extension; names starting with `.` (files and
+// directories, e.g. Kubernetes' `..2024_01_01`) are skipped only with ignoreDotFiles. File
+// symlinks are followed, directory symlinks are not descended (Go filepath.Walk).
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RuleConfigError } from '../rule-config-error';
+
+export interface RuleFileLayout {
+  readonly runtimeRoot: string;
+  readonly runtimeSubdirectory: string;
+  readonly runtimeAppDirectory: string;
+  readonly ignoreDotFiles: boolean;
+  readonly watchRoot: boolean;
+}
+
+export interface RuleFile {
+  /** The reference's snapshot key, used as the source name in errors. */
+  readonly key: string;
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The directory that is walked, or undefined when the layout loads nothing. */
+export function ruleFilesDirectory(layout: RuleFileLayout): string | undefined {
+  if (layout.watchRoot) {
+    return layout.runtimeSubdirectory === ''
+      ? undefined
+      : join(layout.runtimeRoot, layout.runtimeSubdirectory);
+  }
+  if (layout.runtimeAppDirectory === '') return undefined;
+  return join(layout.runtimeRoot, layout.runtimeSubdirectory, layout.runtimeAppDirectory);
+}
+
+/** Reads every rule file, sorted by key. A missing directory means "no files". */
+export async function readRuleFiles(layout: RuleFileLayout): Promise<RuleFile[]> {
+  const directory = ruleFilesDirectory(layout);
+  if (directory === undefined) return [];
+  const paths: { key: string; path: string }[] = [];
+  await walk(directory, '', layout.ignoreDotFiles, paths);
+  const prefix = `${layout.runtimeAppDirectory}.`;
+  const selected = layout.watchRoot ? paths.filter(({ key }) => key.startsWith(prefix)) : paths;
+  selected.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const files = await Promise.all(
+    selected.map(async ({ key, path }) => ({ key, path, text: await readText(key, path) })),
+  );
+  return files.filter((file): file is RuleFile => file.text !== undefined);
+}
+
+/** The file's text; undefined when it vanished since the directory was listed (its removal triggers another reload). */
+async function readText(key: string, path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw new RuleConfigError(key, `error reading file: ${(error as Error).message}`, undefined, {
+      cause: error,
+    });
+  }
+}
+
+async function walk(
+  directory: string,
+  keyPrefix: string,
+  ignoreDotFiles: boolean,
+  found: { key: string; path: string }[],
+) {
+  let entries;
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    if (ignoreDotFiles && entry.name.startsWith('.')) continue;
+    const path = join(directory, entry.name);
+    const key = keyPrefix + entry.name;
+    if (entry.isDirectory()) await walk(path, `${key}.`, ignoreDotFiles, found);
+    else if (entry.isFile() || (entry.isSymbolicLink() && (await isRegularFile(path))))
+      found.push({ key, path });
+  }
+}
+
+async function isRegularFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false; // dangling link
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

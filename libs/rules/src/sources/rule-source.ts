@@ -1,0 +1,19 @@
+// Where rules come from (files, xDS). A source only produces RawDomainConfig lists (or an
+// error); the registry compiles and swaps snapshots, so it does not care which source it runs.
+import type { RawDomainConfig } from '../raw-domain-config';
+
+export interface RuleSource {
+  /**
+   * Starts delivering: `onConfigs` receives the complete current set after every (re)load and
+   * returns the compile error when the set was rejected (the xDS source NACKs with its message);
+   * `onError` gets a load that failed before compiling. The registry keeps the last good
+   * snapshot either way.
+   */
+  start(
+    onConfigs: (configs: RawDomainConfig[]) => Error | void,
+    onError: (error: Error) => void,
+  ): Promise<void>;
+  stop(): Promise<void>;
+  /** Reload now (SIGHUP); sources without a notion of reloading omit it. */
+  reload?(): void;
+}

@@ -1,0 +1,78 @@
+// Per-file state while reading one YAML rule document: alias resolution, node positions and
+// the errors found so far (each prefixed with the file's source name).
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type Document,
+  type LineCounter,
+  type Node,
+  type YAMLMap,
+} from 'yaml';
+import { RuleConfigError, type SourcePosition } from './rule-config-error';
+
+export interface MapEntry {
+  readonly key: Node | undefined;
+  readonly value: Node | undefined;
+}
+
+export class YamlContext {
+  readonly errors: RuleConfigError[] = [];
+  readonly positions = new Map<object, SourcePosition>();
+
+  constructor(
+    readonly sourceName: string,
+    private readonly document: Document,
+    private readonly lines: LineCounter,
+  ) {}
+
+  /** The node itself, or the node an alias (`*name`) points to. */
+  resolve(node: unknown): Node | undefined {
+    if (node === null || node === undefined) return undefined;
+    if (isAlias(node)) return node.resolve(this.document) as Node | undefined;
+    return node as Node;
+  }
+
+  /**
+   * The map's entries with YAML 1.1 merge keys (`<<: *base`) expanded, as yaml.v2 sees them:
+   * merged entries come first so the map's own keys win; of several merged maps the first wins.
+   */
+  entries(map: YAMLMap): MapEntry[] {
+    const merged: MapEntry[] = [];
+    const own: MapEntry[] = [];
+    for (const pair of map.items) {
+      const key = this.resolve(pair.key);
+      const value = this.resolve(pair.value);
+      if (!(isScalar(key) && typeof key.value === 'symbol')) {
+        own.push({ key, value });
+        continue;
+      }
+      const sources = isSeq(value) ? value.items.map((item) => this.resolve(item)) : [value];
+      for (const source of sources.reverse()) if (isMap(source)) merged.push(...this.entries(source));
+    }
+    return [...merged, ...own];
+  }
+
+  positionOf(node: Node | undefined): SourcePosition | undefined {
+    const start = node?.range?.[0];
+    return start === undefined ? undefined : this.positionAt(start);
+  }
+
+  positionAt(offset: number): SourcePosition {
+    const { line, col } = this.lines.linePos(offset);
+    return { line, column: col };
+  }
+
+  report(node: Node | undefined, detail: string): void {
+    const error = new RuleConfigError(this.sourceName, detail, this.positionOf(node));
+    // A node reached twice (through an alias or a merge key) is reported once.
+    if (!this.errors.some((known) => known.message === error.message)) this.errors.push(error);
+  }
+
+  /** Remembers where a raw object came from, for errors found later by the compiler. */
+  remember(raw: object, node: Node | undefined): void {
+    const position = this.positionOf(node);
+    if (position) this.positions.set(raw, position);
+  }
+}

@@ -1,0 +1,190 @@
+import type { CounterIncrement, CounterRead, CounterStore } from '../counter-store';
+import type { MemcacheStoreOptions } from '../counter-store-options';
+import { buildTlsOptions } from '../build-tls-options';
+import { expirySeconds } from '../expiry-seconds';
+import { StorageOptionsError } from '../storage-options-error';
+import { StoreUnavailableError } from '../store-unavailable-error';
+import { MemcacheClient } from './memcache-client';
+import { assertValidMemcacheKey } from './memcache-key';
+import { resolveSrvServers } from './resolve-srv-servers';
+
+/** memcached reads an expiry above 30 days as an absolute Unix time. */
+const MAX_RELATIVE_EXPIRY_SECONDS = 30 * 24 * 3600;
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * Fixed-window counters in memcached with the reference's semantics (spec §2.14): one multi-get
+ * gives `stored`, the call answers `stored + addend`, and the increments happen afterwards
+ * (incr; on a miss add with expiry = window + jitter; if add finds the key, incr again).
+ * Concurrent callers can therefore overshoot, as in the reference. Failures fail open (a failed
+ * read counts as 0) and are reported through onEvent with the reference's stat names:
+ * memcache.multiget {code}, memcache.keys_requested / keys_found (value = count),
+ * memcache.increment {code: success|miss|error}, memcache.add {code: success|not_stored|error}.
+ * Health does not depend on memcached (spec A3).
+ */
+export class MemcachedCounterStore implements CounterStore {
+  private readonly client: MemcacheClient;
+  private readonly pending = new Set<Promise<void>>();
+  private readonly readyPromise: Promise<void>;
+  private readonly refreshTimer: NodeJS.Timeout | undefined;
+  private serversKnown: boolean;
+  private closed = false;
+
+  constructor(private readonly options: MemcacheStoreOptions) {
+    const hasHostPorts = (options.hostPorts?.length ?? 0) > 0;
+    if (hasHostPorts === Boolean(options.srv)) {
+      throw new StorageOptionsError(
+        'memcache needs exactly one of hostPorts (ALTCACHE_HOST_PORT) and srv (ALTCACHE_SRV)',
+      );
+    }
+    this.client = new MemcacheClient({
+      servers: options.hostPorts ?? [],
+      connectionsPerServer: options.maxIdleConnections,
+      tls: options.tls ? buildTlsOptions(options.tls) : undefined,
+      timeoutMs: options.timeoutMs,
+    });
+    this.serversKnown = hasHostPorts;
+    this.readyPromise = hasHostPorts ? Promise.resolve() : this.resolveInitialServers();
+    this.readyPromise.catch(() => undefined); // reported through ready(); never unhandled
+    if (options.srv && (options.srvRefreshMs ?? 0) > 0) {
+      this.refreshTimer = setInterval(() => void this.refreshServers(), options.srvRefreshMs);
+      this.refreshTimer.unref();
+    }
+  }
+
+  async incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+    if (this.closed) throw closedError();
+    if (increments.length === 0) return [];
+    for (const increment of increments) assertValidMemcacheKey(increment.key);
+    const stored = await this.readStored(increments.map((increment) => increment.key));
+    const counts = increments.map((increment) => storedCount(stored.get(increment.key)) + increment.addend);
+    this.track(
+      Promise.all(increments.map((increment) => this.incrementLater(increment))).then(() => undefined),
+    );
+    return counts;
+  }
+
+  async getMany(reads: readonly CounterRead[]): Promise<number[]> {
+    if (this.closed) throw closedError();
+    if (reads.length === 0) return [];
+    for (const read of reads) assertValidMemcacheKey(read.key);
+    const stored = await this.readStored(reads.map((read) => read.key));
+    return reads.map((read) => storedCount(stored.get(read.key)));
+  }
+
+  /** Waits until every increment started so far has finished (tests; shutdown). */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  ready(): Promise<void> {
+    return this.readyPromise;
+  }
+
+  isHealthy(): boolean {
+    return !this.closed;
+  }
+
+  /** The nodes keys are spread over, in hashing order. */
+  get servers(): readonly string[] {
+    return this.client.servers;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    await this.flush();
+    this.client.close();
+  }
+
+  /** Fail open: any error reads as "nothing stored". */
+  private async readStored(keys: string[]): Promise<Map<string, string>> {
+    if (!this.serversKnown) await this.readyPromise.catch(() => undefined);
+    const unique = [...new Set(keys)];
+    this.emit('memcache.keys_requested', undefined, unique.length);
+    try {
+      const found = await this.client.getMulti(unique);
+      this.emit('memcache.multiget', { code: 'success' });
+      this.emit('memcache.keys_found', undefined, found.size);
+      return found;
+    } catch {
+      this.emit('memcache.multiget', { code: 'error' });
+      return new Map();
+    }
+  }
+
+  private async incrementLater({ key, addend, windowSeconds }: CounterIncrement): Promise<void> {
+    try {
+      if ((await this.client.incr(key, addend)) !== undefined)
+        return this.emit('memcache.increment', { code: 'success' });
+      this.emit('memcache.increment', { code: 'miss' });
+    } catch {
+      return this.emit('memcache.increment', { code: 'error' });
+    }
+    try {
+      if (await this.client.add(key, String(addend), this.expiryFor(windowSeconds))) {
+        return this.emit('memcache.add', { code: 'success' });
+      }
+      this.emit('memcache.add', { code: 'not_stored' });
+      // another caller added it in between: increment instead
+      const after = await this.client.incr(key, addend);
+      this.emit('memcache.increment', { code: after === undefined ? 'miss' : 'success' });
+    } catch {
+      this.emit('memcache.add', { code: 'error' });
+    }
+  }
+
+  /**
+   * Window + jitter; beyond 30 days memcached wants an absolute time (the reference sends YEAR
+   * windows as relative seconds, which memcached reads as a date in 1971 and expires at once).
+   */
+  private expiryFor(windowSeconds: number): number {
+    const relative = expirySeconds(windowSeconds, this.options.jitterMaxSeconds, this.options.random);
+    if (relative <= MAX_RELATIVE_EXPIRY_SECONDS) return relative;
+    return Math.floor(this.options.now() / 1000) + relative;
+  }
+
+  private track(work: Promise<void>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  private async resolveInitialServers(): Promise<void> {
+    try {
+      this.client.setServers(await resolveSrvServers(this.options.srv ?? '', this.options.resolveSrv));
+      this.serversKnown = true;
+    } catch (error) {
+      const reason = `cannot resolve SRV ${this.options.srv}: ${(error as Error).message}`;
+      throw new StoreUnavailableError('memcache', reason, { cause: error });
+    }
+  }
+
+  /** Refresh failures keep the previous node list (reference: only logged). */
+  private async refreshServers(): Promise<void> {
+    try {
+      this.client.setServers(await resolveSrvServers(this.options.srv ?? '', this.options.resolveSrv));
+      this.serversKnown = true;
+      this.emit('memcache.srv_refresh', { code: 'success' });
+    } catch {
+      this.emit('memcache.srv_refresh', { code: 'error' });
+    }
+  }
+
+  private emit(name: string, tags?: Readonly<Record<string, string>>, value?: number): void {
+    this.options.onEvent?.(name, tags, value);
+  }
+}
+
+/** The reference parses stored values as int32; anything else (or above 2^31-1) reads as 0. */
+function storedCount(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const text = value.trim();
+  if (!/^-?\d+$/.test(text)) return 0;
+  const count = Number(text);
+  return count > INT32_MAX || count < -INT32_MAX - 1 ? 0 : count;
+}
+
+function closedError(): StoreUnavailableError {
+  return new StoreUnavailableError('memcache', 'the store is closed');
+}

@@ -1,0 +1,98 @@
+import { describe, it, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { reads, runCounterStoreContract } from '../../test/counter-store.contract';
+import { MemoryCounterStore } from './memory-counter-store';
+
+function createSut(maxKeys = 1000, random = () => 0) {
+  const clock = { nowMs: 1_700_000_000_000 };
+  const store = new MemoryCounterStore({
+    backend: 'memory',
+    maxKeys,
+    now: () => clock.nowMs,
+    random,
+    jitterMaxSeconds: 0,
+  });
+  return { store, clock };
+}
+
+runCounterStoreContract(MemoryCounterStore.name, () => {
+  const { store, clock } = createSut();
+  return { store, advanceClock: (ms) => (clock.nowMs += ms) };
+});
+
+describe(MemoryCounterStore.name, () => {
+  let sut: MemoryCounterStore;
+  let clock: { nowMs: number };
+
+  beforeEach(() => {
+    ({ store: sut, clock } = createSut(3));
+  });
+
+  it('refreshes the expiry on every increment, like Redis EXPIRE', async () => {
+    await sut.incrementMany([{ key: 'k', addend: 1, windowSeconds: 60 }]);
+    clock.nowMs += 59_000;
+    await sut.incrementMany([{ key: 'k', addend: 1, windowSeconds: 60 }]);
+    clock.nowMs += 59_000;
+    assert.deepEqual(await sut.getMany(reads('k')), [2]);
+  });
+
+  it('adds the jitter to the expiry (§2.7)', async () => {
+    const jittered = new MemoryCounterStore({
+      backend: 'memory',
+      maxKeys: 10,
+      now: () => clock.nowMs,
+      random: () => 100 / 3600,
+      jitterMaxSeconds: 3600,
+    });
+    await jittered.incrementMany([{ key: 'k', addend: 1, windowSeconds: 1 }]);
+    clock.nowMs += 100_999;
+    assert.deepEqual(await jittered.getMany(reads('k')), [1]);
+    clock.nowMs += 1;
+    assert.deepEqual(await jittered.getMany(reads('k')), [0]);
+  });
+
+  it('evicts the oldest counter beyond maxKeys', async () => {
+    for (const key of ['a', 'b', 'c', 'd']) await sut.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+    assert.equal(sut.size, 3);
+    assert.deepEqual(await sut.getMany(reads('a', 'b', 'c', 'd')), [0, 1, 1, 1]);
+  });
+
+  it('purges expired counters before evicting live ones', async () => {
+    await sut.incrementMany([{ key: 'short', addend: 1, windowSeconds: 1 }]);
+    await sut.incrementMany([{ key: 'b', addend: 1, windowSeconds: 60 }]);
+    await sut.incrementMany([{ key: 'c', addend: 1, windowSeconds: 60 }]);
+    clock.nowMs += 2_000;
+    await sut.incrementMany([{ key: 'd', addend: 1, windowSeconds: 60 }]);
+    assert.deepEqual(await sut.getMany(reads('b', 'c', 'd')), [1, 1, 1]);
+  });
+
+  it('purgeExpired drops only expired counters', async () => {
+    await sut.incrementMany([
+      { key: 'short', addend: 1, windowSeconds: 1 },
+      { key: 'long', addend: 1, windowSeconds: 60 },
+    ]);
+    clock.nowMs += 1_000;
+    assert.equal(sut.purgeExpired(), 1);
+    assert.equal(sut.size, 1);
+  });
+
+  it('rejects a maxKeys below 1', () => {
+    assert.throws(
+      () =>
+        new MemoryCounterStore({
+          backend: 'memory',
+          maxKeys: 0,
+          now: Date.now,
+          random: Math.random,
+          jitterMaxSeconds: 0,
+        }),
+      /memory store maxKeys must be >= 1, got 0/,
+    );
+  });
+
+  it('is unhealthy after close', async () => {
+    await sut.close();
+    assert.equal(sut.isHealthy(), false);
+    await assert.rejects(sut.getMany(reads('a')), /memory counter store unavailable: the store is closed/);
+  });
+});

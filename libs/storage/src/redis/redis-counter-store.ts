@@ -1,0 +1,118 @@
+import type { CounterIncrement, CounterRead, CounterStore } from '../counter-store';
+import type { RedisStoreOptions } from '../counter-store-options';
+import { expirySeconds } from '../expiry-seconds';
+import { StoreUnavailableError } from '../store-unavailable-error';
+import { PendingIncrements } from './increment-batcher';
+import { RedisLane, type LaneName } from './redis-lane';
+import { retryUntilReady } from './startup-retry';
+
+/**
+ * Fixed-window counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key, batched
+ * across concurrent callers into one pipeline per store and turn. 1-second windows go to the
+ * per-second store when one is configured. Every call answers or fails with
+ * StoreUnavailableError within the store's timeoutMs.
+ * Health (§2.17): unhealthy until the start-up PING succeeds; then, with
+ * healthCheckActiveConnection, unhealthy whenever a store has no ready connection.
+ */
+export class RedisCounterStore implements CounterStore {
+  private readonly main: RedisLane;
+  private readonly perSecond: RedisLane | undefined;
+  private readonly lanes: RedisLane[];
+  private readonly readyPromise: Promise<void>;
+  private started = false;
+  private closed = false;
+  /** The start-up back-off wait in progress, ended early by close(). */
+  private backoff: { timer: NodeJS.Timeout; wake: () => void } | undefined;
+
+  constructor(private readonly options: RedisStoreOptions) {
+    const onError = (lane: LaneName, _error: Error) =>
+      options.onEvent?.('redis.connection_error', { store: lane });
+    this.main = new RedisLane('main', options.main, onError);
+    this.perSecond = options.perSecond ? new RedisLane('per_second', options.perSecond, onError) : undefined;
+    this.lanes = this.perSecond ? [this.main, this.perSecond] : [this.main];
+    this.readyPromise = this.waitForStartup();
+    this.readyPromise.catch(() => undefined); // reported through ready(); never unhandled
+  }
+
+  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+    if (this.closed) return Promise.reject(closedError());
+    if (increments.length === 0) return Promise.resolve([]);
+    const pending = new PendingIncrements(increments.length);
+    const { jitterMaxSeconds, random } = this.options;
+    for (let i = 0; i < increments.length; i++) {
+      const { key, addend, windowSeconds } = increments[i];
+      const ttl = expirySeconds(windowSeconds, jitterMaxSeconds, random);
+      this.laneFor(windowSeconds).enqueue(pending, i, key, addend, ttl);
+    }
+    return pending.promise;
+  }
+
+  async getMany(reads: readonly CounterRead[]): Promise<number[]> {
+    if (this.closed) throw closedError();
+    const counts = new Array<number>(reads.length);
+    await Promise.all(
+      this.lanes.map(async (lane) => {
+        const indexes = reads.flatMap((read, i) => (this.laneFor(read.windowSeconds) === lane ? [i] : []));
+        if (indexes.length === 0) return;
+        const values = await lane.getMany(indexes.map((i) => reads[i].key));
+        indexes.forEach((readIndex, j) => (counts[readIndex] = values[j]));
+      }),
+    );
+    return counts;
+  }
+
+  /** Redis increments are synchronous with the call: nothing to wait for. */
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  ready(): Promise<void> {
+    return this.readyPromise;
+  }
+
+  isHealthy(): boolean {
+    if (!this.started || this.closed) return false;
+    return !this.options.healthCheckActiveConnection || this.lanes.every((lane) => lane.isConnected());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.backoff) {
+      clearTimeout(this.backoff.timer);
+      this.backoff.wake();
+    }
+    await Promise.all(this.lanes.map((lane) => lane.close()));
+  }
+
+  private laneFor(windowSeconds: number): RedisLane {
+    return windowSeconds === 1 && this.perSecond ? this.perSecond : this.main;
+  }
+
+  private async waitForStartup(): Promise<void> {
+    await retryUntilReady(this.options.startup, {
+      probe: async () => {
+        await Promise.all(this.lanes.map((lane) => lane.ping()));
+      },
+      now: this.options.now,
+      random: this.options.random,
+      sleep: (ms) => this.sleep(ms),
+      isCancelled: () => this.closed,
+    });
+    this.started = true;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.backoff = undefined;
+        resolve();
+      };
+      this.backoff = { timer: setTimeout(wake, ms), wake };
+    });
+  }
+}
+
+function closedError(): StoreUnavailableError {
+  return new StoreUnavailableError('redis', 'the store is closed');
+}

@@ -1,0 +1,147 @@
+import type { Cluster, Redis } from 'ioredis';
+import type { RedisConnectionOptions } from '../counter-store-options';
+import { toStoreUnavailableError } from '../store-unavailable-error';
+import { createRedisClient, type RedisClient } from './create-redis-client';
+import {
+  IncrementBatcher,
+  withTimeout,
+  type BatchExecutor,
+  type PendingIncrements,
+} from './increment-batcher';
+
+/** Which store a lane talks to; used in events and error messages. */
+export type LaneName = 'main' | 'per_second';
+
+/**
+ * One Redis store (main or per-second): its ioredis client plus the batcher that turns the
+ * increments of concurrent callers into one pipeline per event-loop turn.
+ */
+export class RedisLane {
+  readonly client: RedisClient;
+  private readonly batcher: IncrementBatcher;
+  private readonly isCluster: boolean;
+  /** The last connection error, so failures while disconnected can say why. */
+  private lastConnectionError: Error | undefined;
+  private closed = false;
+
+  constructor(
+    readonly name: LaneName,
+    private readonly options: RedisConnectionOptions,
+    onError: (lane: LaneName, error: Error) => void,
+  ) {
+    this.client = createRedisClient(options, () => this.closed);
+    this.isCluster = options.type === 'cluster';
+    const recordError = (error: Error) => {
+      this.lastConnectionError = error;
+      onError(name, error);
+    };
+    this.client.on('error', recordError);
+    this.client.on('node error', recordError);
+    this.client.on('ready', () => (this.lastConnectionError = undefined));
+    const execute: BatchExecutor = this.isCluster ? this.executeOnCluster : this.executePipeline;
+    this.batcher = new IncrementBatcher({
+      execute,
+      windowMs: options.pipelineWindowMs,
+      limit: options.pipelineLimit,
+      timeoutMs: options.timeoutMs,
+    });
+  }
+
+  enqueue(pending: PendingIncrements, index: number, key: string, addend: number, ttlSeconds: number): void {
+    this.batcher.enqueue(pending, index, key, addend, ttlSeconds);
+  }
+
+  /** GET of every key (missing = 0), bounded by the timeout. */
+  async getMany(keys: string[]): Promise<number[]> {
+    try {
+      this.assertConnected();
+      const values = await withTimeout(
+        this.isCluster ? this.getOnCluster(keys) : this.getPipelined(keys),
+        this.options.timeoutMs,
+      );
+      return values.map((value) => (value === null ? 0 : Number(value)));
+    } catch (error) {
+      throw toStoreUnavailableError('redis', error);
+    }
+  }
+
+  /** True while the client has a connection ready for commands. */
+  isConnected(): boolean {
+    return this.client.status === 'ready';
+  }
+
+  async ping(): Promise<void> {
+    this.assertConnected();
+    await withTimeout(this.client.ping(), this.options.timeoutMs);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.batcher.flush();
+    try {
+      await withTimeout(this.client.quit(), this.options.timeoutMs);
+    } catch {
+      this.client.disconnect();
+    }
+  }
+
+  /**
+   * Fails at once while there is no ready connection (no offline queue), naming the store and
+   * the last connection error instead of ioredis' generic "Stream isn't writeable".
+   */
+  private assertConnected(): void {
+    if (this.client.status === 'ready') return;
+    const store = `${this.options.type} ${this.name} store ${maskCredentials(this.options.url)}`;
+    const cause = this.lastConnectionError;
+    const reason = cause ? `: ${cause.message}` : '';
+    throw new Error(`not connected to the ${store} (connection ${this.client.status})${reason}`, { cause });
+  }
+
+  /** Single / sentinel: the whole batch in one explicit pipeline (one write, one read). */
+  private readonly executePipeline: BatchExecutor = async (keys, addends, ttls) => {
+    this.assertConnected();
+    const pipeline = (this.client as Redis).pipeline();
+    for (let i = 0; i < keys.length; i++) pipeline.incrby(keys[i], addends[i]).expire(keys[i], ttls[i]);
+    const replies = (await pipeline.exec()) ?? [];
+    const counts = new Array<number>(keys.length);
+    for (let i = 0; i < keys.length; i++) counts[i] = Number(replyOf(replies, 2 * i));
+    replies.forEach((_, i) => replyOf(replies, i)); // surface an EXPIRE error too
+    return counts;
+  };
+
+  /**
+   * Cluster: a pipeline may not span slots (toolchain.md pitfall 9), so each command goes out on
+   * its own and ioredis auto-pipelining writes the commands of this turn once per node.
+   */
+  private readonly executeOnCluster: BatchExecutor = async (keys, addends, ttls) => {
+    this.assertConnected();
+    const cluster = this.client as Cluster;
+    const counts = keys.map((key, i) => cluster.incrby(key, addends[i]));
+    const expiries = keys.map((key, i) => cluster.expire(key, ttls[i]));
+    const [values] = await Promise.all([Promise.all(counts), Promise.all(expiries)]);
+    return values;
+  };
+
+  private async getPipelined(keys: string[]): Promise<(string | null)[]> {
+    const pipeline = (this.client as Redis).pipeline();
+    for (const key of keys) pipeline.get(key);
+    const replies = (await pipeline.exec()) ?? [];
+    return keys.map((_, i) => replyOf(replies, i) as string | null);
+  }
+
+  private getOnCluster(keys: string[]): Promise<(string | null)[]> {
+    const cluster = this.client as Cluster;
+    return Promise.all(keys.map((key) => cluster.get(key)));
+  }
+}
+
+function maskCredentials(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+function replyOf(replies: [error: Error | null, result: unknown][], index: number): unknown {
+  const reply = replies[index];
+  if (reply === undefined) throw new Error(`pipeline answered ${replies.length} replies, expected more`);
+  if (reply[0]) throw reply[0];
+  return reply[1];
+}

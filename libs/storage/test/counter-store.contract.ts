@@ -1,0 +1,161 @@
+// One behaviour suite every CounterStore passes: memory (unit tests, fake clock) and real
+// Redis / memcached servers (integration tests). Keys are unique per run so shared servers
+// need no flushing.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { StoreUnavailableError, type CounterStore } from '@repo/storage';
+
+export interface ContractSubject {
+  readonly store: CounterStore;
+  /**
+   * memcache semantics (§2.14): a call answers `stored + addend` and increments afterwards, so
+   * repeated keys in one call and concurrent callers read the same stored value.
+   */
+  readonly readsBeforeIncrement?: boolean;
+  /** Fake clock (memory): move time forward. Real servers: undefined (expiry waits by polling). */
+  readonly advanceClock?: (ms: number) => void;
+}
+
+export type ContractFactory = () => Promise<ContractSubject> | ContractSubject;
+
+const MINUTE = 60;
+
+/** Reads of minute-window counters. */
+export const reads = (...keys: string[]) => keys.map((key) => ({ key, windowSeconds: MINUTE }));
+
+export function runCounterStoreContract(name: string, factory: ContractFactory): void {
+  describe(`CounterStore contract: ${name}`, () => {
+    let subject: ContractSubject;
+    let sut: CounterStore;
+    const run = randomUUID().slice(0, 8);
+    const keyOf = (label: string) => `contract_${run}_${label}`;
+
+    before(async () => {
+      subject = await factory();
+      sut = subject.store;
+      await sut.ready();
+    });
+    after(async () => {
+      await sut.close();
+    });
+
+    it('counts increments per key', async () => {
+      assert.deepEqual(
+        await sut.incrementMany([{ key: keyOf('count'), addend: 1, windowSeconds: MINUTE }]),
+        [1],
+      );
+      await sut.flush();
+      assert.deepEqual(
+        await sut.incrementMany([{ key: keyOf('count'), addend: 2, windowSeconds: MINUTE }]),
+        [3],
+      );
+      await sut.flush();
+      assert.deepEqual(await sut.getMany(reads(keyOf('count'))), [3]);
+    });
+
+    it('reads without changing the count when the addend is 0', async () => {
+      await sut.incrementMany([{ key: keyOf('zero'), addend: 5, windowSeconds: MINUTE }]);
+      await sut.flush();
+      assert.deepEqual(
+        await sut.incrementMany([{ key: keyOf('zero'), addend: 0, windowSeconds: MINUTE }]),
+        [5],
+      );
+      await sut.flush();
+      assert.deepEqual(await sut.getMany(reads(keyOf('zero'))), [5]);
+    });
+
+    it('answers many keys in input order', async () => {
+      const counts = await sut.incrementMany([
+        { key: keyOf('many_a'), addend: 1, windowSeconds: MINUTE },
+        { key: keyOf('many_b'), addend: 2, windowSeconds: 1 },
+        { key: keyOf('many_c'), addend: 3, windowSeconds: 3600 },
+      ]);
+      assert.deepEqual(counts, [1, 2, 3]);
+      await sut.flush();
+      assert.deepEqual(await sut.getMany(reads(keyOf('many_c'), keyOf('many_a'))), [3, 1]);
+      if (!subject.readsBeforeIncrement) {
+        // a 1-second window is read from where it was written (the per-second Redis store);
+        // memcached's 1-second clock may already have expired it, so it is skipped there
+        assert.deepEqual(await sut.getMany([{ key: keyOf('many_b'), windowSeconds: 1 }]), [2]);
+      }
+    });
+
+    it('applies a key repeated in one call in order', async () => {
+      const counts = await sut.incrementMany([
+        { key: keyOf('repeat'), addend: 1, windowSeconds: MINUTE },
+        { key: keyOf('repeat'), addend: 2, windowSeconds: MINUTE },
+      ]);
+      assert.deepEqual(counts, subject.readsBeforeIncrement ? [1, 2] : [1, 3]);
+      await sut.flush();
+      assert.deepEqual(await sut.getMany(reads(keyOf('repeat'))), [3]);
+    });
+
+    it('reads missing keys as 0', async () => {
+      assert.deepEqual(await sut.getMany(reads(keyOf('missing_1'), keyOf('missing_2'))), [0, 0]);
+      assert.deepEqual(await sut.getMany([]), []);
+      assert.deepEqual(await sut.incrementMany([]), []);
+    });
+
+    it('gives each of many concurrent callers the count after its own addend', async () => {
+      const key = keyOf('concurrent');
+      const calls = Array.from({ length: 50 }, () =>
+        sut.incrementMany([{ key, addend: 1, windowSeconds: MINUTE }]),
+      );
+      const counts = (await Promise.all(calls)).map(([count]) => count);
+      await sut.flush();
+      assert.deepEqual(await sut.getMany(reads(key)), [50]);
+      if (subject.readsBeforeIncrement) {
+        assert.ok(counts.every((count) => count >= 1 && count <= 50));
+      } else {
+        assert.deepEqual(
+          counts,
+          Array.from({ length: 50 }, (_, i) => i + 1),
+        );
+      }
+    });
+
+    it('forgets a counter after its window (jitter 0)', async () => {
+      const key = keyOf('expiry');
+      const read = [{ key, windowSeconds: 1 }];
+      await sut.incrementMany([{ key, addend: 4, windowSeconds: 1 }]);
+      await sut.flush();
+      if (subject.advanceClock) {
+        subject.advanceClock(999);
+        assert.deepEqual(await sut.getMany(read), [4]);
+        subject.advanceClock(1);
+      } else {
+        await pollUntil(async () => (await sut.getMany(read))[0] === 0, 5000, `${key} expires`);
+      }
+      assert.deepEqual(await sut.getMany(read), [0]);
+    });
+
+    it('is healthy while open', () => {
+      assert.equal(sut.isHealthy(), true);
+    });
+
+    it('rejects calls after close with StoreUnavailableError', async () => {
+      const other = await factory();
+      await other.store.ready();
+      await other.store.close();
+      await assert.rejects(
+        other.store.incrementMany([{ key: keyOf('closed'), addend: 1, windowSeconds: MINUTE }]),
+        StoreUnavailableError,
+      );
+    });
+  });
+}
+
+/** Polls `probe` every 50 ms until it is true; fails after `timeoutMs`. */
+export async function pollUntil(
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  description: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting until ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

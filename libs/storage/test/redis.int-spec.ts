@@ -1,0 +1,183 @@
+// Contract suite and Redis specifics against real redis-server processes: single (plain,
+// user:password auth, TLS with client certificate) and a per-second store.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  createTestCertificates,
+  startRedis,
+  type RedisServer,
+  type TestCertificates,
+} from '@repo/test-support';
+import { RedisCounterStore, StoreUnavailableError, type RedisStoreOptions } from '@repo/storage';
+import { runCounterStoreContract } from './counter-store.contract';
+import { redisConnection, redisStoreOptions } from './store-options';
+import { issueWrongHostCertificate } from './wrong-host-certificate';
+
+describe('RedisCounterStore against real Redis', () => {
+  let plain: RedisServer;
+  let perSecond: RedisServer;
+  let withAuth: RedisServer;
+  let withTls: RedisServer;
+  let certificates: TestCertificates;
+  /** Every store a test made, closed in `after` even when an assertion failed first. */
+  const stores: RedisCounterStore[] = [];
+  const open = (options: RedisStoreOptions) => {
+    const store = new RedisCounterStore(options);
+    stores.push(store);
+    return store;
+  };
+
+  before(async () => {
+    certificates = await createTestCertificates();
+    [plain, perSecond, withAuth, withTls] = await Promise.all([
+      startRedis(),
+      startRedis(),
+      startRedis({ password: 'main-secret', user: { name: 'ratelimit', password: 'user-secret' } }),
+      startRedis({ tls: certificates, requireClientCert: true }),
+    ]);
+  });
+  after(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    await Promise.all([plain, perSecond, withAuth, withTls].map((server) => server?.stop()));
+  });
+
+  runCounterStoreContract('redis single', () => ({
+    store: new RedisCounterStore(redisStoreOptions(redisConnection('single', plain.url))),
+  }));
+
+  runCounterStoreContract('redis single + per-second store', () => ({
+    store: new RedisCounterStore(
+      redisStoreOptions(redisConnection('single', plain.url), {
+        perSecond: redisConnection('single', perSecond.url),
+      }),
+    ),
+  }));
+
+  runCounterStoreContract('redis single over TLS with a client certificate', () => ({
+    store: new RedisCounterStore(
+      redisStoreOptions(
+        redisConnection('single', withTls.url, {
+          tls: {
+            caCertPath: certificates.caCert,
+            clientCertPath: certificates.clientCert,
+            clientKeyPath: certificates.clientKey,
+          },
+        }),
+      ),
+    ),
+  }));
+
+  it('writes 1-second windows to the per-second store and the rest to the main store', async () => {
+    const sut = open(
+      redisStoreOptions(redisConnection('single', plain.url), {
+        perSecond: redisConnection('single', perSecond.url),
+      }),
+    );
+    await sut.ready();
+    const key = `routing_${Date.now()}`;
+    await sut.incrementMany([
+      { key: `${key}_second`, addend: 2, windowSeconds: 1 },
+      { key: `${key}_minute`, addend: 3, windowSeconds: 60 },
+    ]);
+    assert.deepEqual(await perSecond.command('GET', `${key}_second`), '2');
+    assert.deepEqual(await perSecond.command('GET', `${key}_minute`), null);
+    assert.deepEqual(await plain.command('GET', `${key}_minute`), '3');
+    assert.deepEqual(await plain.command('GET', `${key}_second`), null);
+    await sut.close();
+  });
+
+  it('sets EXPIRE to the window plus jitter (§2.7)', async () => {
+    const sut = open(
+      redisStoreOptions(redisConnection('single', plain.url), {
+        jitterMaxSeconds: 3600,
+        random: () => 100 / 3600,
+      }),
+    );
+    await sut.ready();
+    const key = `ttl_${Date.now()}`;
+    await sut.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+    assert.equal(await plain.command('TTL', key), 160);
+    await sut.close();
+  });
+
+  it('authenticates with user:password and with a bare password', async () => {
+    for (const auth of ['ratelimit:user-secret', 'main-secret']) {
+      const sut = open(redisStoreOptions(redisConnection('single', withAuth.url, { auth })));
+      await sut.ready();
+      assert.deepEqual(await sut.incrementMany([{ key: `auth_${auth}`, addend: 1, windowSeconds: 60 }]), [1]);
+      await sut.close();
+    }
+  });
+
+  it('fails start-up with a clear error when the password is wrong', async () => {
+    const sut = open(
+      redisStoreOptions(redisConnection('single', withAuth.url, { auth: 'wrong' }), {
+        startup: { initialIntervalMs: 50, maxIntervalMs: 100, maxElapsedMs: 500 },
+      }),
+    );
+    await assert.rejects(sut.ready(), (error: unknown) => {
+      assert.ok(error instanceof StoreUnavailableError);
+      assert.match(
+        error.message,
+        /^redis counter store unavailable: no answer to PING within 500 ms of start-up: /,
+      );
+      return true;
+    });
+    assert.equal(sut.isHealthy(), false);
+    await sut.close();
+  });
+
+  it('refuses a TLS server certificate from another CA', async () => {
+    const sut = open(
+      redisStoreOptions(
+        redisConnection('single', withTls.url, {
+          tls: {
+            caCertPath: certificates.otherCaCert,
+            clientCertPath: certificates.clientCert,
+            clientKeyPath: certificates.clientKey,
+          },
+        }),
+        { startup: { initialIntervalMs: 50, maxIntervalMs: 100, maxElapsedMs: 500 } },
+      ),
+    );
+    await assert.rejects(sut.ready(), StoreUnavailableError);
+    await sut.close();
+  });
+
+  it('accepts a certificate for another host name only with skipHostnameVerification', async () => {
+    const wrongHost = await startRedis({ tls: certificates });
+    const wrong = issueWrongHostCertificate(certificates);
+    // test-support's readiness probe expects the localhost certificate: swap it once running
+    try {
+      await wrongHost.command(
+        'CONFIG',
+        'SET',
+        'tls-cert-file',
+        wrong.serverCert,
+        'tls-key-file',
+        wrong.serverKey,
+      );
+      const tls = { caCertPath: certificates.caCert };
+      const strict = open(
+        redisStoreOptions(redisConnection('single', wrongHost.url, { tls }), {
+          startup: { initialIntervalMs: 50, maxIntervalMs: 100, maxElapsedMs: 500 },
+        }),
+      );
+      await assert.rejects(strict.ready(), /Hostname\/IP does not match certificate's altnames/);
+      await strict.close();
+      const lenient = open(
+        redisStoreOptions(
+          redisConnection('single', wrongHost.url, { tls: { ...tls, skipHostnameVerification: true } }),
+        ),
+      );
+      await lenient.ready();
+      assert.deepEqual(
+        await lenient.incrementMany([{ key: `skip_${Date.now()}`, addend: 1, windowSeconds: 60 }]),
+        [1],
+      );
+      await lenient.close();
+    } finally {
+      await wrongHost.stop();
+    }
+  });
+});

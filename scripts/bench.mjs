@@ -1,0 +1,25 @@
+// `npm run bench [-- filter]`: runs every <dist>/bench/*.bench.js in turn (after `npm run build`).
+// `node scripts/bench.mjs [filter]` keeps the files whose name contains the filter.
+// DIST_DIR selects another build folder than dist/.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const benchDir = join(root, process.env.DIST_DIR ?? 'dist', 'bench');
+const filter = process.argv[2] ?? '';
+if (!existsSync(benchDir)) {
+  console.error(`no ${benchDir}: run the build first (npm run build)`);
+  process.exit(1);
+}
+const files = readdirSync(benchDir)
+  .filter((name) => name.endsWith('.bench.js') && name.includes(filter))
+  .sort();
+let failed = 0;
+for (const name of files) {
+  console.log(`\n=== ${name}`);
+  const { status } = spawnSync(process.execPath, [join(benchDir, name)], { cwd: root, stdio: 'inherit' });
+  if (status !== 0) failed++;
+}
+if (files.length === 0) console.log(`no bench file matches "${filter}"`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,48 @@
+// Coverage gate of libs/endpoint: runs its unit tests (<dist>/libs/endpoint/**/*.spec.js) under
+// c8 and fails unless lines, branches, functions and statements of libs/endpoint/src (spec
+// files excluded) are all at 100 %. Needs a build first (npm run build, or the test pipeline).
+// Usage: DIST_DIR=<dir> node scripts/coverage-endpoint.mjs
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const distDir = process.env.DIST_DIR ?? 'dist';
+const libDir = join(root, distDir, 'libs', 'endpoint');
+
+function findSpecs(dir, found = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) findSpecs(path, found);
+    else if (name.endsWith('.spec.js') && !/\.(int|e2e|browser|faults)-spec\.js$/.test(name))
+      found.push(path);
+  }
+  return found;
+}
+
+if (!existsSync(libDir)) {
+  console.error(`${relative(root, libDir)} does not exist: build first (DIST_DIR=${distDir} npm run build)`);
+  process.exit(1);
+}
+const specs = findSpecs(libDir)
+  .sort()
+  .map((file) => relative(root, file));
+const { status } = spawnSync(
+  join(root, 'node_modules/.bin/c8'),
+  [
+    '--100',
+    '--reporter=text',
+    '--exclude-after-remap',
+    '--include=libs/endpoint/src/**',
+    `--include=${distDir}/libs/endpoint/src/**`,
+    '--exclude=**/*.spec.*',
+    `--temp-directory=${join(root, '.tmp', 'c8-endpoint')}`,
+    process.execPath,
+    '--enable-source-maps',
+    '--test',
+    '--test-concurrency=1',
+    ...specs,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+process.exit(status ?? 1);

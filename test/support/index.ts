@@ -1,0 +1,20 @@
+// Test support shared by every test suite: real servers as child processes on free loopback
+// ports (installed with apt-get when missing), test certificates, polling with a deadline.
+export { createTestCertificates, type TestCertificates } from './certificates';
+export { ensureBinaries, ensureBinary, findExecutable } from './ensure-binary';
+export { freePort, freePortPair } from './free-port';
+export { ManagedProcess, stopAllServers, type ManagedProcessOptions } from './managed-process';
+export { memcachedCommand, startMemcached, type MemcachedServer } from './memcached-server';
+export { startRedisCluster, type RedisClusterTopology } from './redis-cluster';
+export { startRedisSentinel, type RedisSentinelTopology } from './redis-sentinel';
+export {
+  clientTlsOptions,
+  LOOPBACK,
+  startRedis,
+  type ManagedServer,
+  type RedisOptions,
+  type RedisServer,
+} from './redis-server';
+export { parseInfo, respCommand, type RespReply } from './resp-command';
+export { scratchDir } from './scratch-dir';
+export { waitFor, type WaitForOptions } from './wait-for';
