@@ -1,0 +1,101 @@
+// Boots the whole service from one Settings object (main.ts and the e2e tests use it), in the
+// reference's order (§2.20): store connected and rules loaded first, then the gRPC, debug and
+// HTTP listeners. shutdown() is the SIGTERM path: unhealthy at once, stop taking work, let calls
+// in flight finish (SHUTDOWN_DRAIN_SECONDS at most), close the store.
+import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
+import { AppModule } from './app.module';
+import { systemClock, systemRandom, type Clock, type Random } from './clock';
+import { DebugServer } from './debug/debug-server';
+import { HEALTH_STATE, type HealthState } from './health/health-state';
+import { createLogger } from './logging/create-logger';
+import type { Settings } from './settings/settings';
+import { StatsService } from './stats/stats.service';
+import { createGrpcTransport } from './transport/grpc/create-grpc-transport';
+import { acceptRawBodies } from './transport/http/accept-raw-bodies';
+
+export interface AppOverrides {
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  readonly random?: Random;
+}
+
+export interface RunningRatelimit {
+  readonly httpPort: number;
+  /** 0 when gRPC listens on a unix socket. */
+  readonly grpcPort: number;
+  readonly debugPort: number;
+  readonly stats: StatsService;
+  readonly health: HealthState;
+  readonly registry: RuleRegistry;
+  /** SIGHUP: re-read the rules. */
+  reload(): void;
+  /** SIGTERM: see the file comment. Resolves when everything is closed. */
+  shutdown(): Promise<void>;
+}
+
+export async function startRatelimit(
+  settings: Settings,
+  overrides: AppOverrides = {},
+): Promise<RunningRatelimit> {
+  const logger = overrides.logger ?? createLogger(settings.log);
+  const stats = new StatsService(settings.stats.maxKeys);
+  const { rule, message } = settings.backend.selection;
+  if (rule === 'no-url') logger.warn(message);
+  else logger.info(message);
+  const dependencies = {
+    logger,
+    stats,
+    clock: overrides.clock ?? systemClock,
+    random: overrides.random ?? systemRandom,
+  };
+  const adapter = new FastifyAdapter({ bodyLimit: settings.server.maxRequestBytes });
+  acceptRawBodies(adapter.getInstance());
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(settings, dependencies),
+    adapter,
+    {
+      bufferLogs: true,
+      abortOnError: false,
+      // acceptRawBodies installed the only body parser: /json parses the text itself.
+      bodyParser: false,
+    },
+  );
+  app.useLogger(app.get(NestPinoLogger));
+  const grpc = createGrpcTransport(settings);
+  app.connectMicroservice({ strategy: grpc }, { inheritAppConfig: false });
+  await app.init();
+  await app.startAllMicroservices();
+  const registry = app.get<RuleRegistry>(RULE_REGISTRY);
+  const debug = new DebugServer({
+    rulesDump: () => registry.snapshot?.dump() ?? '',
+    statsDump: () => stats.store.dump(),
+  });
+  const debugPort = await debug.listen(settings.debug.host, settings.debug.port);
+  await app.listen({ port: settings.server.port, host: settings.server.host });
+  const httpPort = (app.getHttpServer().address() as AddressInfo).port;
+  const health = app.get<HealthState>(HEALTH_STATE);
+  logger.info(
+    `ratelimit serving: gRPC ${grpc.boundPort || settings.server.grpcUds}, HTTP ${httpPort}, debug ${debugPort}`,
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    httpPort,
+    grpcPort: grpc.boundPort,
+    debugPort,
+    stats,
+    health,
+    registry,
+    reload: () => registry.reload(),
+    shutdown: () =>
+      (closing ??= (async () => {
+        health.markShuttingDown();
+        await app.close();
+        await debug.close();
+      })()),
+  };
+}

@@ -1,0 +1,94 @@
+// The debug listener on DEBUG_HOST:DEBUG_PORT (spec §1.1, §2.20): `/` lists the endpoints (and
+// answers every unknown path, as the reference's catch-all), `/rlconfig` dumps the active rules,
+// `/stats` every statistic as `name: value` lines, and `/debug/pprof/` the Node equivalents of
+// Go's profiles: `profile?seconds=N` (CPU profile) and `heap` (V8 heap snapshot).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getHeapSnapshot } from 'node:v8';
+import { profileCpu } from './profile-cpu';
+
+export interface DebugSources {
+  /** The active rules' dump (`/rlconfig`); '' when none are loaded. */
+  rulesDump(): string;
+  /** Every statistic (`/stats`). */
+  statsDump(): string;
+}
+
+const INDEX = [
+  '/rlconfig: print out the currently loaded configuration for debugging',
+  '/stats: print out stats',
+  '/debug/pprof/: profiles of the running process (profile?seconds=N, heap)',
+].join('\n');
+const PPROF_INDEX = [
+  '/debug/pprof/profile?seconds=N: CPU profile for N seconds (default 30, at most 300), .cpuprofile JSON',
+  '/debug/pprof/heap: V8 heap snapshot, .heapsnapshot JSON',
+].join('\n');
+const MAX_PROFILE_SECONDS = 300;
+
+export class DebugServer {
+  private server: Server | undefined;
+
+  constructor(private readonly sources: DebugSources) {}
+
+  async listen(host: string, port: number): Promise<number> {
+    const server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    this.server = server;
+    return (server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server === undefined) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://debug');
+    try {
+      if (url.pathname === '/rlconfig') return text(response, this.sources.rulesDump());
+      if (url.pathname === '/stats') return text(response, this.sources.statsDump());
+      if (url.pathname === '/debug/pprof/profile') return await cpuProfile(url, response);
+      if (url.pathname === '/debug/pprof/heap') return heapSnapshot(response);
+      if (url.pathname.startsWith('/debug/pprof')) return text(response, `${PPROF_INDEX}\n`);
+      return text(response, `${INDEX}\n`);
+    } catch (error) {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(`${(error as Error).message}\n`);
+    }
+  }
+}
+
+function text(response: ServerResponse, body: string): void {
+  response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(body);
+}
+
+async function cpuProfile(url: URL, response: ServerResponse): Promise<void> {
+  const raw = url.searchParams.get('seconds') ?? '30';
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_PROFILE_SECONDS) {
+    response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`seconds must be an integer from 1 to ${MAX_PROFILE_SECONDS}, got ${JSON.stringify(raw)}\n`);
+    return;
+  }
+  const profile = await profileCpu(seconds);
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'content-disposition': 'attachment; filename="ratelimit.cpuprofile"',
+  });
+  response.end(profile);
+}
+
+function heapSnapshot(response: ServerResponse): void {
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'content-disposition': 'attachment; filename="ratelimit.heapsnapshot"',
+  });
+  getHeapSnapshot().pipe(response);
+}

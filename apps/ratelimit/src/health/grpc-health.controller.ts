@@ -1,0 +1,53 @@
+// grpc.health.v1.Health (spec §2.17): service `ratelimit` mirrors /healthcheck; the empty name
+// (the whole server) is always SERVING, as grpc-go's default; other names are NOT_FOUND.
+// Watch sends the current status and then every change (the store is polled once a second).
+import { status as GrpcStatus, type ServerWritableStream } from '@grpc/grpc-js';
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, RpcException } from '@nestjs/microservices';
+import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN } from '../transport/grpc/grpc-patterns';
+import { HEALTH_STATE, type HealthState } from './health-state';
+
+export const GRPC_HEALTH_SERVICE_NAME = 'ratelimit';
+const STORE_POLL_MS = 1000;
+
+interface HealthCheckRequest {
+  service?: string;
+}
+
+type ServingStatus = 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN';
+
+@Controller()
+export class GrpcHealthController {
+  constructor(@Inject(HEALTH_STATE) private readonly state: HealthState) {}
+
+  @MessagePattern(HEALTH_CHECK_PATTERN)
+  check(request: HealthCheckRequest): { status: ServingStatus } {
+    const status = this.statusOf(request.service ?? '');
+    if (status === 'SERVICE_UNKNOWN') {
+      throw new RpcException({ code: GrpcStatus.NOT_FOUND, message: `unknown service ${request.service}` });
+    }
+    return { status };
+  }
+
+  @MessagePattern(HEALTH_WATCH_PATTERN)
+  async watch(request: HealthCheckRequest, call: ServerWritableStream<unknown, unknown>): Promise<void> {
+    const service = request.service ?? '';
+    let last: ServingStatus | undefined;
+    const send = () => {
+      const status = this.statusOf(service);
+      if (status !== last) call.write({ status: (last = status) });
+    };
+    send();
+    const unsubscribe = this.state.onChange(send);
+    const poll = setInterval(send, STORE_POLL_MS);
+    await new Promise<void>((resolve) => call.once('cancelled', resolve).once('close', resolve));
+    clearInterval(poll);
+    unsubscribe();
+  }
+
+  private statusOf(service: string): ServingStatus {
+    if (service === '') return 'SERVING';
+    if (service !== GRPC_HEALTH_SERVICE_NAME) return 'SERVICE_UNKNOWN';
+    return this.state.isHealthy() ? 'SERVING' : 'NOT_SERVING';
+  }
+}

@@ -1,0 +1,65 @@
+// One descriptor's status from its count (spec §2.9, reference limiter/base_limiter.go
+// GetResponseDescriptorStatus), adding the hits to the limit's counters. Pure apart from those
+// counters: time comes in as `nowSeconds`.
+import type { RateLimitRule } from '@repo/rules';
+import type { DescriptorStatus } from '../ratelimit/rate-limit-types';
+import type { LimitStats } from '../stats/limit-stats';
+import { nearLimitThreshold } from './near-limit-threshold';
+import { secondsUntilReset } from './seconds-until-reset';
+
+export interface CountedHits {
+  readonly rule: RateLimitRule;
+  /** Hits of this request for the descriptor (may be 0: check only). */
+  readonly addend: number;
+  /** The counter after this request's increment (unused when isLocalCacheHit). */
+  readonly after: number;
+  /** The local over-limit cache already knew the key (no store call was made). */
+  readonly isLocalCacheHit: boolean;
+}
+
+export function computeDescriptorStatus(
+  hits: CountedHits,
+  nearLimitRatio: number,
+  nowSeconds: number,
+  stats: LimitStats,
+): DescriptorStatus {
+  const { rule, addend } = hits;
+  const durationUntilResetSeconds = secondsUntilReset(rule.unitSeconds, nowSeconds);
+  if (hits.isLocalCacheHit) {
+    stats.overLimit.add(addend);
+    stats.overLimitWithLocalCache.add(addend);
+    return overLimit(rule, durationUntilResetSeconds, stats, addend);
+  }
+  const limit = rule.requestsPerUnit;
+  const after = hits.after;
+  // The reference subtracts unsigned integers: a count below the addend (possible only when
+  // STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT sent INCRBY 0) wraps to a huge `before`.
+  const before = after >= addend ? after - addend : Number.MAX_SAFE_INTEGER;
+  const nearLimit = nearLimitThreshold(limit, nearLimitRatio);
+  if (after > limit) {
+    if (before >= limit) {
+      stats.overLimit.add(addend);
+    } else {
+      stats.overLimit.add(after - limit);
+      stats.nearLimit.add(limit - Math.max(nearLimit, before));
+    }
+    return overLimit(rule, durationUntilResetSeconds, stats, before >= limit ? addend : after - limit);
+  }
+  stats.withinLimit.add(addend);
+  if (after > nearLimit) stats.nearLimit.add(before >= nearLimit ? addend : after - nearLimit);
+  return { code: 'OK', currentLimit: rule, limitRemaining: limit - after, durationUntilResetSeconds };
+}
+
+/** OVER_LIMIT, or OK with remaining 0 for a shadow-mode rule (counting `shadowHits`). */
+function overLimit(
+  rule: RateLimitRule,
+  durationUntilResetSeconds: number,
+  stats: LimitStats,
+  shadowHits: number,
+): DescriptorStatus {
+  if (rule.shadowMode) {
+    stats.shadowMode.add(shadowHits);
+    return { code: 'OK', currentLimit: rule, limitRemaining: 0, durationUntilResetSeconds };
+  }
+  return { code: 'OVER_LIMIT', currentLimit: rule, limitRemaining: 0, durationUntilResetSeconds };
+}

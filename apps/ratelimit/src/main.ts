@@ -1,0 +1,32 @@
+// Entry point (`node dist/apps/ratelimit/main.js`, the `ratelimit` CLI): settings are parsed once
+// from the environment before anything else; a bad setting prints every problem and exits 1
+// before any port is opened. SIGHUP reloads the rules; SIGTERM/SIGINT drain and exit 0.
+import 'reflect-metadata';
+import { startRatelimit } from './create-app';
+import { createLogger } from './logging/create-logger';
+import { parseSettingsOrExit } from './settings/parse-settings-or-exit';
+
+async function main(): Promise<void> {
+  const settings = parseSettingsOrExit(process.env);
+  const logger = createLogger(settings.log);
+  let running;
+  try {
+    running = await startRatelimit(settings, { logger });
+  } catch (error) {
+    logger.fatal(`ratelimit failed to start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const service = running;
+  process.on('SIGHUP', () => {
+    logger.info('SIGHUP: reloading the rules');
+    service.reload();
+  });
+  const stop = (signal: string) => {
+    logger.info(`${signal}: unhealthy from now on, draining requests in flight`);
+    void service.shutdown().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+void main();

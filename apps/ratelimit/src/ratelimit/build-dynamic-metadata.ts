@@ -1,0 +1,48 @@
+// RESPONSE_DYNAMIC_METADATA=true (spec §2.15): the request as a Struct (domain, descriptors with
+// `key=value` entries, override text, hits addends) plus the merged config `metadata` of every
+// descriptor that passed (not unlimited, not OVER_LIMIT; shadow-rewritten ones count as passed).
+import type { MatchedLimit } from '@repo/rules';
+import type { DescriptorStatus, RateLimitRequest } from './rate-limit-types';
+
+type JsonObject = Record<string, unknown>;
+
+export function buildDynamicMetadata(
+  request: RateLimitRequest,
+  limits: readonly (MatchedLimit | undefined)[],
+  statuses: readonly DescriptorStatus[],
+  isUnlimited: readonly boolean[],
+): JsonObject {
+  const result: JsonObject = {
+    domain: request.domain,
+    descriptors: request.descriptors.map((descriptor) => {
+      const item: JsonObject = { entries: descriptor.entries.map(({ key, value }) => `${key}=${value}`) };
+      if (descriptor.limit !== undefined) {
+        item.limit = `requests_per_unit:${descriptor.limit.requestsPerUnit} unit:${descriptor.limit.unit}`;
+      }
+      if (descriptor.hitsAddend !== undefined) item.hitsAddend = descriptor.hitsAddend;
+      return item;
+    }),
+  };
+  if (request.hitsAddend !== 0) result.hitsAddend = request.hitsAddend;
+  const metadata: JsonObject = {};
+  for (let i = 0; i < statuses.length; i++) {
+    const config = limits[i]?.rule.metadata;
+    if (config === undefined || isUnlimited[i] || statuses[i].code === 'OVER_LIMIT') continue;
+    mergeFirstWins(metadata, config);
+  }
+  if (Object.keys(metadata).length > 0) result.metadata = metadata;
+  return result;
+}
+
+/** First writer wins for scalars and lists; nested objects are merged recursively. */
+function mergeFirstWins(target: JsonObject, source: Readonly<JsonObject>): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (existing === undefined) target[key] = isObject(value) ? structuredClone(value) : value;
+    else if (isObject(existing) && isObject(value)) mergeFirstWins(existing, value);
+  }
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,32 @@
+// The request's overall code from its statuses (spec §2.11): OVER_LIMIT when a non-quota
+// descriptor is over, or when every quota descriptor is over (there being at least one).
+// Unlimited descriptors take no part. Global shadow mode is applied by the caller afterwards.
+import type { MatchedLimit } from '@repo/rules';
+import type { DescriptorStatus, ResponseCode } from './rate-limit-types';
+
+export function overallCode(
+  statuses: readonly DescriptorStatus[],
+  limits: readonly (MatchedLimit | undefined)[],
+  isUnlimited: readonly boolean[],
+  isGlobalQuotaMode: boolean,
+): ResponseCode {
+  let isRegularOver = false;
+  let quotaCount = 0;
+  let quotaOverCount = 0;
+  for (let i = 0; i < statuses.length; i++) {
+    if (isUnlimited[i]) continue;
+    const isOver = statuses[i].code === 'OVER_LIMIT';
+    if (isQuotaDescriptor(limits[i], isGlobalQuotaMode)) {
+      quotaCount++;
+      if (isOver) quotaOverCount++;
+    } else if (isOver) {
+      isRegularOver = true;
+    }
+  }
+  return isRegularOver || (quotaCount > 0 && quotaOverCount === quotaCount) ? 'OVER_LIMIT' : 'OK';
+}
+
+/** QUOTA_MODE makes every descriptor a quota one, even those without a limit (as the reference). */
+export function isQuotaDescriptor(limit: MatchedLimit | undefined, isGlobalQuotaMode: boolean): boolean {
+  return isGlobalQuotaMode || (limit !== undefined && limit.rule.quotaMode);
+}

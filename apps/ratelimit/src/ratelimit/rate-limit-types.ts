@@ -1,0 +1,37 @@
+// Transport-free request and response of ShouldRateLimit (what the gRPC and /json mappers
+// convert from and to). Field meanings follow envoy.service.ratelimit.v3 (spec A6).
+import type { Descriptor, RateLimitRule } from '@repo/rules';
+
+export interface RateLimitRequest {
+  readonly domain: string;
+  readonly descriptors: readonly Descriptor[];
+  /** Request-level hits_addend; 0 means 1 (§2.5). */
+  readonly hitsAddend: number;
+}
+
+export type ResponseCode = 'OK' | 'OVER_LIMIT';
+
+export interface DescriptorStatus {
+  readonly code: ResponseCode;
+  /** The rule whose requests_per_unit, unit and name are returned as current_limit; absent = no limit. */
+  readonly currentLimit?: RateLimitRule;
+  readonly limitRemaining: number;
+  /** Seconds until the window ends (1..unit); absent when there is no limit. */
+  readonly durationUntilResetSeconds?: number;
+}
+
+export interface HeaderValue {
+  readonly key: string;
+  readonly value: string;
+}
+
+export interface RateLimitDecision {
+  readonly overallCode: ResponseCode;
+  readonly statuses: readonly DescriptorStatus[];
+  readonly responseHeadersToAdd: readonly HeaderValue[];
+  /** RESPONSE_DYNAMIC_METADATA=true: the google.protobuf.Struct as a JSON object. */
+  readonly dynamicMetadata?: Readonly<Record<string, unknown>>;
+}
+
+/** limit_remaining of an unlimited descriptor (max uint32). */
+export const UNLIMITED_REMAINING = 4294967295;

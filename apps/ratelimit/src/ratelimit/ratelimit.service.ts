@@ -1,0 +1,153 @@
+// ShouldRateLimit, transport-free (spec §2.1): validate -> match every descriptor against the
+// active rules -> unlimited / replaces -> count the hits in the store (one round trip) -> one
+// status per descriptor -> overall code, headers, dynamic metadata. Plain async/await: this is
+// the hot path (style.md §2.7).
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  RULE_REGISTRY,
+  resolveLimitsToCheck,
+  type MatchedLimit,
+  type RuleRegistry,
+  type RuleSnapshot,
+} from '@repo/rules';
+import { buildCacheKey, StoreUnavailableError } from '@repo/storage';
+import { CLOCK, type Clock } from '../clock';
+import { NoConfigLoadedError, RateLimitError } from '../errors';
+import { computeDescriptorStatus } from '../limiter/compute-descriptor-status';
+import { HitCounter, type PendingHits } from '../limiter/hit-counter';
+import type { StatsService } from '../stats/stats.service';
+import { buildDynamicMetadata } from './build-dynamic-metadata';
+import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
+import { overallCode } from './overall-code';
+import {
+  UNLIMITED_REMAINING,
+  type DescriptorStatus,
+  type RateLimitDecision,
+  type RateLimitRequest,
+} from './rate-limit-types';
+import { HIT_COUNTER, RATE_LIMIT_OPTIONS, STATS, type RateLimitOptions } from './ratelimit-options';
+import { validateRequest } from './validate-request';
+
+const NO_LIMIT: DescriptorStatus = Object.freeze({ code: 'OK', limitRemaining: 0 });
+const UNLIMITED: DescriptorStatus = Object.freeze({ code: 'OK', limitRemaining: UNLIMITED_REMAINING });
+const NO_HEADERS = Object.freeze([]);
+
+@Injectable()
+export class RateLimitService {
+  constructor(
+    @Inject(RULE_REGISTRY) private readonly registry: RuleRegistry,
+    @Inject(HIT_COUNTER) private readonly counter: HitCounter,
+    @Inject(STATS) private readonly stats: StatsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RATE_LIMIT_OPTIONS) private readonly options: RateLimitOptions,
+  ) {}
+
+  async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitDecision> {
+    try {
+      validateRequest(request);
+      const snapshot = this.registry.snapshot;
+      if (snapshot === undefined) throw new NoConfigLoadedError();
+      return await this.decide(request, snapshot);
+    } catch (error) {
+      this.countError(error);
+      throw error;
+    }
+  }
+
+  private async decide(request: RateLimitRequest, snapshot: RuleSnapshot): Promise<RateLimitDecision> {
+    const nowSeconds = Math.floor(this.clock.nowMs() / 1000);
+    const { limits, isUnlimited } = resolveLimitsToCheck(this.matchLimits(request, snapshot));
+    const statuses = await this.countAndJudge(request, limits, nowSeconds);
+    for (let i = 0; i < statuses.length; i++) if (isUnlimited[i]) statuses[i] = UNLIMITED;
+    let code = overallCode(statuses, limits, isUnlimited, this.options.isGlobalQuotaMode);
+    if (code === 'OVER_LIMIT' && this.options.isGlobalShadowMode) {
+      code = 'OK';
+      this.stats.globalShadowMode.add();
+    }
+    return {
+      overallCode: code,
+      statuses,
+      responseHeadersToAdd: this.responseHeaders(statuses, limits, nowSeconds),
+      dynamicMetadata: this.options.isDynamicMetadataEnabled
+        ? buildDynamicMetadata(request, limits, statuses, isUnlimited)
+        : undefined,
+    };
+  }
+
+  /** §2.2 per descriptor; an unknown domain counts `domain_not_found` once per descriptor. */
+  private matchLimits(request: RateLimitRequest, snapshot: RuleSnapshot): (MatchedLimit | undefined)[] {
+    const { domain, descriptors } = request;
+    if (!snapshot.hasDomain(domain)) {
+      this.stats.domainNotFound(domain).add(descriptors.length);
+      return descriptors.map(() => undefined);
+    }
+    return descriptors.map((descriptor) => snapshot.findLimit(domain, descriptor));
+  }
+
+  /** Adds total_hits, counts in the store, then one status per descriptor (§2.5, §2.9). */
+  private async countAndJudge(
+    request: RateLimitRequest,
+    limits: readonly (MatchedLimit | undefined)[],
+    nowSeconds: number,
+  ): Promise<DescriptorStatus[]> {
+    const statuses: DescriptorStatus[] = new Array<DescriptorStatus>(limits.length).fill(NO_LIMIT);
+    const pending: PendingHits[] = [];
+    const pendingIndex: number[] = [];
+    const defaultAddend = Math.max(1, request.hitsAddend);
+    for (let i = 0; i < limits.length; i++) {
+      const limit = limits[i];
+      if (limit === undefined) continue;
+      const descriptor = request.descriptors[i];
+      const addend = descriptor.hitsAddend ?? defaultAddend;
+      this.stats.limitStats(limit.statsKey).totalHits.add(addend);
+      const key = buildCacheKey(
+        this.options.cacheKeyPrefix,
+        request.domain,
+        descriptor.entries,
+        limit.sharedValuePatterns,
+        limit.rule.unitSeconds,
+        nowSeconds,
+      );
+      pending.push({ key, addend, rule: limit.rule });
+      pendingIndex.push(i);
+    }
+    if (pending.length === 0) return statuses;
+    const { after, isLocalCacheHit } = await this.counter.count(pending);
+    for (let j = 0; j < pending.length; j++) {
+      const hits = pending[j];
+      const limit = limits[pendingIndex[j]]!;
+      const counted = {
+        rule: hits.rule,
+        addend: hits.addend,
+        after: after[j],
+        isLocalCacheHit: isLocalCacheHit[j],
+      };
+      const stats = this.stats.limitStats(limit.statsKey);
+      statuses[pendingIndex[j]] = computeDescriptorStatus(
+        counted,
+        this.options.nearLimitRatio,
+        nowSeconds,
+        stats,
+      );
+      if (!isLocalCacheHit[j] && after[j] > hits.rule.requestsPerUnit) this.counter.markOverLimit(hits);
+    }
+    return statuses;
+  }
+
+  private responseHeaders(
+    statuses: readonly DescriptorStatus[],
+    limits: readonly (MatchedLimit | undefined)[],
+    nowSeconds: number,
+  ) {
+    const names = this.options.responseHeaders;
+    if (names === undefined) return NO_HEADERS;
+    const chosen = selectHeaderStatus(statuses, limits, this.options.isGlobalQuotaMode);
+    return chosen === undefined ? NO_HEADERS : buildResponseHeaders(chosen, names, nowSeconds);
+  }
+
+  /** The reference's error stats: store failures are `redis_error`, request/config ones `service_error`. */
+  private countError(error: unknown): void {
+    if (error instanceof StoreUnavailableError) this.stats.shouldRateLimitError('redis_error').add();
+    else if (error instanceof RateLimitError) this.stats.shouldRateLimitError('service_error').add();
+  }
+}

@@ -1,0 +1,57 @@
+// Settings -> RulesModule options (CONFIG_TYPE, RUNTIME_*, MERGE_DOMAIN_CONFIG, CONFIG_GRPC_XDS_*).
+import type { RulesModuleOptions, XdsLogger, XdsTlsOptions } from '@repo/rules';
+import type { Settings, XdsSettings } from './settings';
+
+export function toRulesOptions(
+  settings: Settings,
+  logger: XdsLogger,
+  random: () => number,
+): RulesModuleOptions {
+  const { config } = settings;
+  const waitForInitialRules = !config.forceStartWithoutInitialConfig;
+  if (config.type === 'FILE') {
+    return {
+      waitForInitialRules,
+      source: {
+        type: 'file',
+        mergeDomainConfigs: config.mergeDomainConfig,
+        runtimeRoot: config.runtime.root,
+        runtimeSubdirectory: config.runtime.subdirectory,
+        runtimeAppDirectory: config.runtime.appDirectory,
+        ignoreDotFiles: config.runtime.ignoreDotFiles,
+        watchRoot: config.runtime.watchRoot,
+      },
+    };
+  }
+  const xds = config.xds;
+  return {
+    waitForInitialRules,
+    source: {
+      type: 'xds',
+      mergeDomainConfigs: config.mergeDomainConfig,
+      serverUrl: xds.serverUrl,
+      additionalHeaders: xds.clientAdditionalHeaders,
+      tls: xds.useTls ? xdsTls(xds) : undefined,
+      maxReceiveMessageBytes: xds.maxMsgSizeBytes,
+      nodeId: xds.nodeId,
+      nodeMetadata: xds.nodeMetadata,
+      backoff: {
+        initialMs: xds.backoff.initialIntervalMs,
+        maxMs: xds.backoff.maxIntervalMs,
+        randomFactor: xds.backoff.randomFactor,
+        jitter: xds.backoff.jitter,
+      },
+      random,
+      logger,
+    },
+  };
+}
+
+function xdsTls(xds: XdsSettings): XdsTlsOptions {
+  return {
+    caCertPath: xds.tls.caCertFile || undefined,
+    clientCertPath: xds.tls.certFile || undefined,
+    clientKeyPath: xds.tls.keyFile || undefined,
+    serverNameOverride: xds.serverTlsSan || undefined,
+  };
+}

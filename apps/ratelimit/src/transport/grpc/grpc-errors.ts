@@ -1,0 +1,40 @@
+// Errors of the service -> gRPC status (spec A3). Controllers throw RpcException({code, message});
+// Nest's RPC exception filter hands that object on unchanged, so it arrives here as the error.
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { RpcException } from '@nestjs/microservices';
+import { StoreUnavailableError } from '@repo/storage';
+import { InvalidRequestError, NoConfigLoadedError } from '../../errors';
+
+export interface GrpcStatusError {
+  readonly code: GrpcStatus;
+  readonly message: string;
+}
+
+/** A domain error as the RpcException a controller throws. */
+export function toRpcException(error: unknown): RpcException {
+  return new RpcException(grpcStatusOf(error) satisfies GrpcStatusError);
+}
+
+export function grpcStatusOf(error: unknown): GrpcStatusError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof InvalidRequestError) return { code: GrpcStatus.INVALID_ARGUMENT, message };
+  if (error instanceof NoConfigLoadedError) return { code: GrpcStatus.UNAVAILABLE, message };
+  if (error instanceof StoreUnavailableError) return { code: GrpcStatus.UNAVAILABLE, message };
+  return { code: GrpcStatus.INTERNAL, message: `internal error: ${message}` };
+}
+
+/** What grpc-js's callback takes: the status code and its message as `details`. */
+export function toServiceError(error: unknown): Partial<ServiceError> {
+  if (isStatusError(error)) return { code: error.code, details: error.message, metadata: new Metadata() };
+  const { code, message } = grpcStatusOf(error);
+  return { code, details: message, metadata: new Metadata() };
+}
+
+function isStatusError(error: unknown): error is GrpcStatusError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as GrpcStatusError).code === 'number' &&
+    typeof (error as GrpcStatusError).message === 'string'
+  );
+}

@@ -1,0 +1,126 @@
+// A Nest CustomTransportStrategy that serves gRPC with @grpc/grpc-js and calls the controllers'
+// handlers with plain async/await (spec A7, style.md §2.7): Nest's generic gRPC transport wraps
+// every call in an RxJS pipeline, measured at 11-18% of the CPU per call. Handlers are found by
+// their @MessagePattern (see grpc-patterns.ts); each binding maps one gRPC method to a pattern.
+import {
+  Server as GrpcServer,
+  status as GrpcStatus,
+  type ChannelOptions,
+  type ServerCredentials,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type ServiceDefinition,
+  type UntypedHandleCall,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
+import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import { isObservable, lastValueFrom } from 'rxjs';
+import { toServiceError } from './grpc-errors';
+
+export interface GrpcServiceBinding {
+  readonly definition: ServiceDefinition;
+  /** gRPC method name (e.g. `ShouldRateLimit`) -> message pattern of its handler. */
+  readonly methods: Readonly<Record<string, string>>;
+}
+
+export interface GrpcTransportOptions {
+  /** `host:port` (port 0 = any free port) or `unix:/path/to.sock`. */
+  readonly address: string;
+  /** Resolved at listen time (TLS material is read then). */
+  readonly credentials: () => Promise<ServerCredentials>;
+  readonly channelOptions: ChannelOptions;
+  readonly services: readonly GrpcServiceBinding[];
+  /** Most time close() waits for calls in flight before cancelling them. */
+  readonly drainTimeoutMs: number;
+}
+
+export class GrpcTransport extends Server implements CustomTransportStrategy {
+  private server: GrpcServer | undefined;
+  private port = 0;
+
+  constructor(private readonly options: GrpcTransportOptions) {
+    super();
+  }
+
+  /** The bound TCP port (the chosen one when the address asked for port 0); 0 for a unix socket. */
+  get boundPort(): number {
+    return this.port;
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      const server = new GrpcServer(this.options.channelOptions);
+      for (const binding of this.options.services)
+        server.addService(binding.definition, this.implementation(binding));
+      const credentials = await this.options.credentials();
+      this.port = await new Promise<number>((resolve, reject) =>
+        server.bindAsync(this.options.address, credentials, (error, port) =>
+          error ? reject(error) : resolve(port),
+        ),
+      );
+      this.server = server;
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  /** Stops taking calls, lets calls in flight finish (up to drainTimeoutMs), then cancels the rest. */
+  async close(): Promise<void> {
+    const server = this.server;
+    if (server === undefined) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        server.forceShutdown();
+        resolve();
+      }, this.options.drainTimeoutMs);
+      server.tryShutdown(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  on(): void {
+    throw new Error('GrpcTransport has no events');
+  }
+
+  unwrap<T>(): T {
+    return this.server as T;
+  }
+
+  private implementation(binding: GrpcServiceBinding): Record<string, UntypedHandleCall> {
+    const implementation: Record<string, UntypedHandleCall> = {};
+    for (const [method, pattern] of Object.entries(binding.methods)) {
+      const handler = this.getHandlerByPattern(pattern);
+      if (handler === null) throw new Error(`no handler registered for the gRPC pattern ${pattern}`);
+      const isStreaming = binding.definition[method]?.responseStream === true;
+      implementation[method] = isStreaming ? streamingCall(handler) : unaryCall(handler);
+    }
+    return implementation;
+  }
+}
+
+function unaryCall(handler: MessageHandler) {
+  return async (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): Promise<void> => {
+    try {
+      const result: unknown = await handler(call.request, call);
+      callback(null, isObservable(result) ? await lastValueFrom(result) : result);
+    } catch (error) {
+      callback(toServiceError(error));
+    }
+  };
+}
+
+/** Server-streaming: the handler writes to the call itself and resolves when it has finished. */
+function streamingCall(handler: MessageHandler) {
+  return async (call: ServerWritableStream<unknown, unknown>): Promise<void> => {
+    try {
+      const result: unknown = await handler(call.request, call);
+      if (isObservable(result)) await lastValueFrom(result);
+    } catch (error) {
+      call.destroy(Object.assign(new Error(toServiceError(error).details), { code: GrpcStatus.INTERNAL }));
+    }
+  };
+}

@@ -1,0 +1,39 @@
+// envoy.service.ratelimit.v3.RateLimitService/ShouldRateLimit: message -> service -> message,
+// plus the reference's per-method stats (total_requests, response_time in ms).
+import { performance } from 'node:perf_hooks';
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { RateLimitService } from '../../ratelimit/ratelimit.service';
+import { STATS } from '../../ratelimit/ratelimit-options';
+import type { Counter, Timer } from '../../stats/stat-metrics';
+import type { StatsService } from '../../stats/stats.service';
+import { decisionToMessage, requestFromMessage, type RateLimitRequestMessage } from '../proto-mapping';
+import { toRpcException } from './grpc-errors';
+import { SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
+
+@Controller()
+export class RlsController {
+  private readonly totalRequests: Counter;
+  private readonly responseTime: Timer;
+
+  constructor(
+    private readonly service: RateLimitService,
+    @Inject(STATS) stats: StatsService,
+  ) {
+    this.totalRequests = stats.serverTotalRequests('ShouldRateLimit');
+    this.responseTime = stats.serverResponseTime('ShouldRateLimit');
+  }
+
+  @MessagePattern(SHOULD_RATE_LIMIT_PATTERN)
+  async shouldRateLimit(message: RateLimitRequestMessage): Promise<object> {
+    const started = performance.now();
+    this.totalRequests.add();
+    try {
+      return decisionToMessage(await this.service.shouldRateLimit(requestFromMessage(message)));
+    } catch (error) {
+      throw toRpcException(error);
+    } finally {
+      this.responseTime.record(performance.now() - started);
+    }
+  }
+}

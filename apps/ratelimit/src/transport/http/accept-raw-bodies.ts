@@ -1,0 +1,9 @@
+// /json reads the RateLimitRequest from the raw body text whatever the content type (curl -d
+// sends application/x-www-form-urlencoded, Envoy's examples send none), so the JSON parse error
+// can be reported precisely by parseJsonRequest. Fastify still enforces bodyLimit (413).
+import type { FastifyInstance } from 'fastify';
+
+export function acceptRawBodies(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+}

@@ -1,0 +1,51 @@
+// POST (any method) /json (spec §2.16, A3): the same service as gRPC. 200 OK, 429 OVER_LIMIT,
+// 400 for a malformed body or an invalid request, 503 when the store fails or no rules are
+// loaded, each error with a JSON body `{statusCode, error, message}`. The body arrives as raw
+// text (any content type, see create-app.ts) so JSON errors can be reported precisely.
+import { All, Controller, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '@repo/storage';
+import { InvalidRequestError, NoConfigLoadedError } from '../../errors';
+import { RateLimitService } from '../../ratelimit/ratelimit.service';
+import { decisionToJson } from './decision-to-json';
+import { parseJsonRequest } from './parse-json-request';
+
+const JSON_TYPE = 'application/json';
+
+@Controller()
+export class JsonController {
+  constructor(private readonly service: RateLimitService) {}
+
+  @All('json')
+  async json(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    let statusCode: number;
+    let body: string;
+    try {
+      const decision = await this.service.shouldRateLimit(
+        parseJsonRequest(request.body as string | undefined),
+      );
+      statusCode = decision.overallCode === 'OVER_LIMIT' ? 429 : 200;
+      body = decisionToJson(decision);
+    } catch (error) {
+      statusCode = httpStatusOf(error);
+      body = JSON.stringify({
+        statusCode,
+        error: ERROR_NAMES[statusCode],
+        message: (error as Error).message,
+      });
+    }
+    await reply.code(statusCode).type(JSON_TYPE).send(body);
+  }
+}
+
+const ERROR_NAMES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function httpStatusOf(error: unknown): number {
+  if (error instanceof InvalidRequestError) return 400;
+  if (error instanceof NoConfigLoadedError || error instanceof StoreUnavailableError) return 503;
+  return 500;
+}

@@ -1,0 +1,137 @@
+// POST /json body -> RateLimitRequest, reading proto3 JSON as protojson does (spec §2.16, A6):
+// lowerCamelCase or the proto's snake_case names, enum names or numbers, integers as numbers or
+// decimal strings, null = unset, and unknown fields rejected. Every problem names its JSON path.
+import type { Descriptor, DescriptorEntry, LimitOverride } from '@repo/rules';
+import { InvalidRequestError } from '../../errors';
+import type { RateLimitRequest } from '../../ratelimit/rate-limit-types';
+import { overrideUnitFromWire, isOverrideUnitName } from '../proto-units';
+
+type JsonObject = Record<string, unknown>;
+
+const MAX_UINT32 = 4294967295;
+const MAX_UINT64 = 18446744073709551615n;
+
+/** `body` is the raw request text; throws InvalidRequestError (HTTP 400) with a precise message. */
+export function parseJsonRequest(body: string | undefined): RateLimitRequest {
+  if (body === undefined || body.trim() === '') throw invalid('the request body is empty');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    throw invalid(`the body is not valid JSON: ${(error as Error).message}`);
+  }
+  const root = fields(parsed, '', ['domain', 'descriptors', 'hitsAddend']);
+  return {
+    domain: stringField(root.domain, 'domain'),
+    descriptors: list(root.descriptors, 'descriptors').map((item, i) =>
+      descriptor(item, `descriptors[${i}]`),
+    ),
+    hitsAddend: root.hitsAddend === undefined ? 0 : integer(root.hitsAddend, 'hitsAddend', MAX_UINT32),
+  };
+}
+
+function descriptor(value: unknown, path: string): Descriptor {
+  const object = fields(value, path, ['entries', 'limit', 'hitsAddend']);
+  const entries = list(object.entries, `${path}.entries`).map((item, i) =>
+    entry(item, `${path}.entries[${i}]`),
+  );
+  if (object.limit === undefined && object.hitsAddend === undefined) return { entries };
+  return {
+    entries,
+    limit: object.limit === undefined ? undefined : override(object.limit, `${path}.limit`),
+    hitsAddend: object.hitsAddend === undefined ? undefined : uint64(object.hitsAddend, `${path}.hitsAddend`),
+  };
+}
+
+function entry(value: unknown, path: string): DescriptorEntry {
+  const object = fields(value, path, ['key', 'value']);
+  return { key: stringField(object.key, `${path}.key`), value: stringField(object.value, `${path}.value`) };
+}
+
+function override(value: unknown, path: string): LimitOverride {
+  const object = fields(value, path, ['requestsPerUnit', 'unit']);
+  const unit = object.unit;
+  if (typeof unit === 'string' && !isOverrideUnitName(unit)) {
+    throw invalid(
+      `${path}.unit: unknown unit ${JSON.stringify(unit)}; use SECOND, MINUTE, HOUR, DAY, MONTH or YEAR`,
+    );
+  }
+  if (unit !== undefined && typeof unit !== 'string') integer(unit, `${path}.unit`, 2147483647);
+  return {
+    requestsPerUnit:
+      object.requestsPerUnit === undefined
+        ? 0
+        : integer(object.requestsPerUnit, `${path}.requestsPerUnit`, MAX_UINT32),
+    unit: overrideUnitFromWire(unit ?? 0),
+  };
+}
+
+/**
+ * A JSON object's known fields under their camelCase names; nulls dropped (proto3: unset).
+ * `names` are the camelCase names; their snake_case spellings are accepted too.
+ */
+function fields(value: unknown, path: string, names: readonly string[]): JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid(`${path || 'the body'}: expected a JSON object, got ${describe(value)}`);
+  }
+  const result: JsonObject = {};
+  for (const [key, field] of Object.entries(value)) {
+    const name = names.find((candidate) => candidate === key || snakeCase(candidate) === key);
+    if (name === undefined) throw invalid(`${join(path, key)}: unknown field ${JSON.stringify(key)}`);
+    if (Object.hasOwn(result, name) || (field !== null && result[name] !== undefined)) {
+      throw invalid(`${join(path, key)}: the field is given twice (as ${name} and ${snakeCase(name)})`);
+    }
+    result[name] = field === null ? undefined : field;
+  }
+  return result;
+}
+
+function list(value: unknown, path: string): unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw invalid(`${path}: expected a JSON array, got ${describe(value)}`);
+  return value;
+}
+
+function stringField(value: unknown, path: string): string {
+  if (value === undefined) return '';
+  if (typeof value !== 'string') throw invalid(`${path}: expected a string, got ${describe(value)}`);
+  return value;
+}
+
+/** An integer JSON number or decimal string in [0, max]. */
+function integer(value: unknown, path: string, max: number): number {
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;
+  const number = text !== undefined && /^\d+(\.0*)?(e\+?\d+)?$/i.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(number) || number > max) {
+    throw invalid(`${path}: expected an integer from 0 to ${max}, got ${describe(value)}`);
+  }
+  return number;
+}
+
+/** UInt64Value: any uint64; values above 2^53 - 1 are rejected later by the service with a clear message. */
+function uint64(value: unknown, path: string): number {
+  if (typeof value === 'string' && /^\d+$/.test(value) && BigInt(value) <= MAX_UINT64) return Number(value);
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2 ** 64) return value;
+  throw invalid(`${path}: expected an integer from 0 to ${MAX_UINT64}, got ${describe(value)}`);
+}
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '...' : value)}`;
+  if (typeof value === 'number') return `the number ${value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function invalid(message: string): InvalidRequestError {
+  return new InvalidRequestError(`invalid request body: ${message}`);
+}
