@@ -67,14 +67,16 @@ export function decisionToMessage(decision: RateLimitDecision): RateLimitRespons
   return message;
 }
 
+// Zero values are left out, as Go's protobuf encoder does, so the bytes match the reference's
+// (protobufjs would otherwise write an explicitly set 0 or '').
 function statusToMessage(status: DescriptorStatus): object {
-  if (status.currentLimit === undefined) return { code: status.code, limitRemaining: status.limitRemaining };
-  return {
-    code: status.code,
-    currentLimit: currentLimitMessage(status.currentLimit),
-    limitRemaining: status.limitRemaining,
-    durationUntilReset: { seconds: status.durationUntilResetSeconds },
-  };
+  const message: Record<string, unknown> = { code: status.code };
+  if (status.currentLimit !== undefined) message.currentLimit = currentLimitMessage(status.currentLimit);
+  if (status.limitRemaining !== 0) message.limitRemaining = status.limitRemaining;
+  if (status.durationUntilResetSeconds !== undefined) {
+    message.durationUntilReset = { seconds: status.durationUntilResetSeconds };
+  }
+  return message;
 }
 
 /** RateLimit message of a rule; cached per rule object (rules are immutable, reused per call). */
@@ -83,8 +85,10 @@ const limitMessages = new WeakMap<RateLimitRule, object>();
 function currentLimitMessage(rule: RateLimitRule): object {
   let message = limitMessages.get(rule);
   if (message === undefined) {
-    message = { requestsPerUnit: rule.requestsPerUnit, unit: rule.unit, name: rule.name ?? '' };
-    limitMessages.set(rule, message);
+    const fields: Record<string, unknown> = { unit: rule.unit };
+    if (rule.requestsPerUnit !== 0) fields.requestsPerUnit = rule.requestsPerUnit;
+    if (rule.name) fields.name = rule.name;
+    limitMessages.set(rule, (message = fields));
   }
   return message;
 }
