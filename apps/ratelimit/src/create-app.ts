@@ -1,7 +1,8 @@
 // Boots the whole service from one Settings object (main.ts and the e2e tests use it), in the
 // reference's order (§2.20): store connected and rules loaded first, then the gRPC, debug and
-// HTTP listeners. shutdown() is the SIGTERM path: unhealthy at once, stop taking work, let calls
-// in flight finish (SHUTDOWN_DRAIN_SECONDS at most), close the store.
+// HTTP listeners. shutdown() is the SIGTERM path: unhealthy at once, gRPC stops taking calls and
+// lets those in flight finish (SHUTDOWN_DRAIN_SECONDS at most), then HTTP closes after its
+// requests in flight, then the store and the rule source.
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -94,6 +95,9 @@ export async function startRatelimit(
     shutdown: () =>
       (closing ??= (async () => {
         health.markShuttingDown();
+        // gRPC first: Nest's close() would shut HTTP before the hybrid transports, and /healthcheck
+        // must keep answering 500 while gRPC calls in flight finish (up to SHUTDOWN_DRAIN_SECONDS).
+        await grpc.close();
         await app.close();
         await debug.close();
       })()),

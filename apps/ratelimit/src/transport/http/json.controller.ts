@@ -34,9 +34,13 @@ export class JsonController {
         message: (error as Error).message,
       });
     }
-    await reply.code(statusCode).type(JSON_TYPE).send(body);
+    // A serializer for the ready-made text keeps Fastify from appending `; charset=utf-8`: the
+    // reference answers plain `application/json`.
+    await reply.code(statusCode).header('content-type', JSON_TYPE).serializer(sendAsIs).send(body);
   }
 }
+
+const sendAsIs = (text: string): string => text;
 
 const ERROR_NAMES: Readonly<Record<number, string>> = {
   400: 'Bad Request',

@@ -1,0 +1,106 @@
+// The service as a process (spec A1, A3, §2.20): bad settings stop it before any port opens;
+// SIGHUP reloads; SIGTERM turns /healthcheck unhealthy at once, lets calls in flight finish and
+// exits 0.
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { startRedis, stopAllServers, waitFor } from '@repo/test-support';
+import { createRulesDir } from '../support/rules-dir';
+import { createRlsClient, rlsRequest } from '../support/rls-client';
+import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../support/start-service-process';
+
+const RULES =
+  'domain: life\ndescriptors:\n  - key: k\n    rate_limit: { unit: hour, requests_per_unit: 1000 }\n';
+const started: ServiceProcess[] = [];
+
+async function start(env: Record<string, string>): Promise<ServiceProcess> {
+  const service = await startServiceProcess(env);
+  started.push(service);
+  return service;
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('service process lifecycle', () => {
+  after(async () => {
+    started.forEach((service) => service.kill());
+    await stopAllServers();
+  });
+
+  it('exits 1 listing every bad setting, without opening a port', async () => {
+    const service = await start({ LOG_LEVEL: 'loud', KV_TIMEOUT: '10', NEAR_LIMIT_RATIO: 'abc' });
+    assert.equal(await service.exited, 1);
+    const lines = service.output().trim().split('\n');
+    assert.equal(lines[0], 'invalid settings:');
+    assert.ok(
+      lines.some((line) => line.startsWith('LOG_LEVEL=loud: ')),
+      service.output(),
+    );
+    assert.ok(
+      lines.some((line) => line.startsWith('KV_TIMEOUT=10: ')),
+      service.output(),
+    );
+    assert.ok(
+      lines.some((line) => line.startsWith('NEAR_LIMIT_RATIO=abc: ')),
+      service.output(),
+    );
+    assert.equal(await isListening(service.httpPort), false);
+    assert.equal(await isListening(service.grpcPort), false);
+  });
+
+  it('on SIGTERM answers unhealthy at once, finishes the calls in flight and exits 0', async () => {
+    const redis = await startRedis();
+    const rules = createRulesDir({ 'life.yaml': RULES });
+    const service = await start({
+      ...rules.env,
+      REDIS_URL: redis.url,
+      KV_TIMEOUT: '10s',
+      SHUTDOWN_DRAIN_SECONDS: '10',
+    });
+    await waitUntilHealthy(service);
+    const client = createRlsClient(`127.0.0.1:${service.grpcPort}`);
+    try {
+      assert.equal((await client.shouldRateLimit(rlsRequest('life', [['k', 'warm']]))).overallCode, 'OK');
+      // Redis blocked for 1.5 s: these calls are in flight when SIGTERM arrives.
+      void redis.command('DEBUG', 'SLEEP', '1.5');
+      const inFlight = Array.from({ length: 16 }, (_, i) =>
+        client.shouldRateLimit(rlsRequest('life', [['k', `c${i}`]])),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      service.child.kill('SIGTERM');
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${service.httpPort}/healthcheck`)).status === 500,
+        { timeoutMs: 1000, description: '/healthcheck unhealthy after SIGTERM' },
+      );
+      const responses = await Promise.all(inFlight);
+      assert.deepEqual(
+        responses.map((response) => response.overallCode),
+        responses.map(() => 'OK'),
+      );
+      assert.equal(await service.exited, 0);
+    } finally {
+      client.close();
+      await redis.stop();
+    }
+  });
+
+  it('reloads the rules on SIGHUP and keeps running', async () => {
+    const rules = createRulesDir({ 'life.yaml': RULES });
+    const service = await start({ ...rules.env, LOG_LEVEL: 'info' });
+    await waitUntilHealthy(service);
+    service.child.kill('SIGHUP');
+    await waitFor(() => service.output().match(/successfully loaded new configuration/g)?.length === 2, {
+      timeoutMs: 10_000,
+      description: 'a second successful load',
+    });
+    assert.equal((await fetch(`http://127.0.0.1:${service.httpPort}/healthcheck`)).status, 200);
+    service.child.kill('SIGTERM');
+    assert.equal(await service.exited, 0);
+  });
+});
