@@ -6,14 +6,14 @@
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
 import { AppModule } from './app.module';
 import { systemClock, systemRandom, type Clock, type Random } from './clock';
 import { DebugServer } from './debug/debug-server';
 import { HEALTH_STATE, type HealthState } from './health/health-state';
-import { createLogger } from './logging/create-logger';
+import { buildLoggerModuleParams, createLogger } from './logging/create-logger';
 import type { Settings } from './settings/settings';
 import { StatsService } from './stats/stats.service';
 import { createGrpcTransport } from './transport/grpc/create-grpc-transport';
@@ -56,17 +56,19 @@ export async function startRatelimit(
   };
   const adapter = new FastifyAdapter({ bodyLimit: settings.server.maxRequestBytes });
   acceptRawBodies(adapter.getInstance());
+  // Nest's own messages go through the same pino logger from the first line on (also when
+  // start-up fails), in the LOG_FORMAT shape.
+  const loggerParams = buildLoggerModuleParams(logger);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(settings, dependencies),
     adapter,
     {
-      bufferLogs: true,
+      logger: new NestPinoLogger(new PinoLogger(loggerParams), loggerParams),
       abortOnError: false,
       // acceptRawBodies installed the only body parser: /json parses the text itself.
       bodyParser: false,
     },
   );
-  app.useLogger(app.get(NestPinoLogger));
   const grpc = createGrpcTransport(settings);
   app.connectMicroservice({ strategy: grpc }, { inheritAppConfig: false });
   await app.init();

@@ -1,14 +1,18 @@
 // Entry point (`node dist/apps/ratelimit/main.js`, the `ratelimit` CLI): settings are parsed once
 // from the environment before anything else; a bad setting prints every problem and exits 1
-// before any port is opened. SIGHUP reloads the rules; SIGTERM/SIGINT drain and exit 0.
+// before any port is opened. SIGHUP reloads the rules; SIGTERM/SIGINT drain and exit 0. With
+// WORKERS > 1 this process only forks the workers (run-workers.ts), which run the same code.
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { startRatelimit } from './create-app';
 import { createLogger } from './logging/create-logger';
 import { parseSettingsOrExit } from './settings/parse-settings-or-exit';
+import { runWorkers } from './run-workers';
 
 async function main(): Promise<void> {
   const settings = parseSettingsOrExit(process.env);
   const logger = createLogger(settings.log);
+  if (settings.workers > 1 && cluster.isPrimary) return runWorkers(settings.workers, logger);
   let running;
   try {
     running = await startRatelimit(settings, { logger });
