@@ -59,7 +59,10 @@ function parseFields(form: FormState): { fields: Record<string, unknown>; jsonEr
 export function evaluateForm(form: FormState): Evaluation {
   const { fields, jsonErrors } = parseFields(form);
   if (jsonErrors.length > 0) {
-    const warnings = jsonErrors.map((error) => ({ code: 'invalid-json' as const, message: `${error.message}.` }));
+    const warnings = jsonErrors.map((error) => ({
+      code: 'invalid-json' as const,
+      message: `${error.message}.`,
+    }));
     return failedWith(jsonErrors[0], warnings);
   }
   let input: PlaygroundInput;

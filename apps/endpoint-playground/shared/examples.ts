@@ -23,7 +23,11 @@ export const EXAMPLES: readonly Example[] = [
   {
     title: 'Update a repository (JSON body)',
     route: 'PATCH /repos/{owner}/{repo}',
-    parameters: { owner: 'octokit', repo: 'endpoint.js', description: 'Turns REST API endpoints into request options' },
+    parameters: {
+      owner: 'octokit',
+      repo: 'endpoint.js',
+      description: 'Turns REST API endpoints into request options',
+    },
   },
   {
     title: 'Upload a release asset (data + query)',

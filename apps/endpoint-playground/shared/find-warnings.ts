@@ -46,7 +46,9 @@ function tryMerge(input: PlaygroundInput): MergedOptions | undefined {
   try {
     const withDefaults = playgroundEndpoint.defaults(input.defaults ?? {});
     const parameters = input.parameters ?? {};
-    return input.route === undefined ? withDefaults.merge(parameters) : withDefaults.merge(input.route, parameters);
+    return input.route === undefined
+      ? withDefaults.merge(parameters)
+      : withDefaults.merge(input.route, parameters);
   } catch {
     return undefined;
   }

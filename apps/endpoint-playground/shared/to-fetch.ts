@@ -22,7 +22,10 @@ function bodyExpression(body: unknown): string {
  * strings, which are valid JavaScript.
  */
 export function toFetch(options: RequestOptions): string {
-  const lines = [`await fetch(${literal(options.url)}, {`, `  method: ${literal(options.method.toUpperCase())},`];
+  const lines = [
+    `await fetch(${literal(options.url)}, {`,
+    `  method: ${literal(options.method.toUpperCase())},`,
+  ];
   lines.push('  headers: {');
   for (const [name, value] of Object.entries(options.headers)) {
     lines.push(`    ${literal(name)}: ${literal(headerValueText(value))},`);

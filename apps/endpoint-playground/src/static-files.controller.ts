@@ -4,7 +4,8 @@ import type { StaticFiles } from './load-static-files';
 export const STATIC_FILES = Symbol('STATIC_FILES');
 
 // The page loads only its own script and stylesheet; the API is same-origin.
-const CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
 
 /** GET / (the page) and GET /<file> (its script, stylesheet, source map). */
 @Controller()
