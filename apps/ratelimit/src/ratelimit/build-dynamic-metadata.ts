@@ -1,7 +1,7 @@
 // RESPONSE_DYNAMIC_METADATA=true (spec §2.15): the request as a Struct (domain, descriptors with
 // `key=value` entries, override text, hits addends) plus the merged config `metadata` of every
 // descriptor that passed (not unlimited, not OVER_LIMIT; shadow-rewritten ones count as passed).
-import type { MatchedLimit } from '@repo/rules';
+import type { LimitOverride, MatchedLimit } from '@repo/rules';
 import type { DescriptorStatus, RateLimitRequest } from './rate-limit-types';
 
 type JsonObject = Record<string, unknown>;
@@ -16,9 +16,7 @@ export function buildDynamicMetadata(
     domain: request.domain,
     descriptors: request.descriptors.map((descriptor) => {
       const item: JsonObject = { entries: descriptor.entries.map(({ key, value }) => `${key}=${value}`) };
-      if (descriptor.limit !== undefined) {
-        item.limit = `requests_per_unit:${descriptor.limit.requestsPerUnit} unit:${descriptor.limit.unit}`;
-      }
+      if (descriptor.limit !== undefined) item.limit = overrideText(descriptor.limit);
       if (descriptor.hitsAddend !== undefined) item.hitsAddend = descriptor.hitsAddend;
       return item;
     }),
@@ -32,6 +30,11 @@ export function buildDynamicMetadata(
   }
   if (Object.keys(metadata).length > 0) result.metadata = metadata;
   return result;
+}
+
+/** The override in protobuf text format, which leaves out a zero requests_per_unit. */
+function overrideText({ requestsPerUnit, unit }: LimitOverride): string {
+  return requestsPerUnit === 0 ? `unit:${unit}` : `requests_per_unit:${requestsPerUnit} unit:${unit}`;
 }
 
 /** First writer wins for scalars and lists; nested objects are merged recursively. */

@@ -1,6 +1,9 @@
 // The request's overall code from its statuses (spec §2.11): OVER_LIMIT when a non-quota
-// descriptor is over, or when every quota descriptor is over (there being at least one).
-// Unlimited descriptors take no part. Global shadow mode is applied by the caller afterwards.
+// descriptor is over, or when every quota descriptor is over (there being at least one) and the
+// request has no non-quota descriptor. That last condition is not in §2.11's one-line rule but
+// its listed reference tests need it ("regular ok + quota over -> OK"; the reference reworked
+// mixed requests in envoyproxy/ratelimit#1059). Unlimited descriptors take no part. Global
+// shadow mode is applied by the caller afterwards.
 import type { MatchedLimit } from '@repo/rules';
 import type { DescriptorStatus, ResponseCode } from './rate-limit-types';
 
@@ -11,6 +14,7 @@ export function overallCode(
   isGlobalQuotaMode: boolean,
 ): ResponseCode {
   let isRegularOver = false;
+  let regularCount = 0;
   let quotaCount = 0;
   let quotaOverCount = 0;
   for (let i = 0; i < statuses.length; i++) {
@@ -19,11 +23,13 @@ export function overallCode(
     if (isQuotaDescriptor(limits[i], isGlobalQuotaMode)) {
       quotaCount++;
       if (isOver) quotaOverCount++;
-    } else if (isOver) {
-      isRegularOver = true;
+    } else {
+      regularCount++;
+      if (isOver) isRegularOver = true;
     }
   }
-  return isRegularOver || (quotaCount > 0 && quotaOverCount === quotaCount) ? 'OVER_LIMIT' : 'OK';
+  const isEveryQuotaOver = quotaCount > 0 && quotaOverCount === quotaCount && regularCount === 0;
+  return isRegularOver || isEveryQuotaOver ? 'OVER_LIMIT' : 'OK';
 }
 
 /** QUOTA_MODE makes every descriptor a quota one, even those without a limit (as the reference). */

@@ -3,10 +3,12 @@
 // loaded, each error with a JSON body `{statusCode, error, message}`. The body arrives as raw
 // text (any content type, see create-app.ts) so JSON errors can be reported precisely.
 import { All, Controller, Req, Res } from '@nestjs/common';
+import type { Span } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '@repo/storage';
 import { InvalidRequestError, NoConfigLoadedError } from '../../errors';
 import { RateLimitService } from '../../ratelimit/ratelimit.service';
+import { startJsonResponseSpan } from '../../tracing/trace-spans';
 import { decisionToJson } from './decision-to-json';
 import { parseJsonRequest } from './parse-json-request';
 
@@ -20,12 +22,14 @@ export class JsonController {
   async json(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     let statusCode: number;
     let body: string;
+    let span: Span | undefined;
     try {
       const decision = await this.service.shouldRateLimit(
         parseJsonRequest(request.body as string | undefined),
       );
       statusCode = decision.overallCode === 'OVER_LIMIT' ? 429 : 200;
       body = decisionToJson(decision);
+      span = startJsonResponseSpan(body); // undefined unless TRACING_ENABLED
     } catch (error) {
       statusCode = httpStatusOf(error);
       body = JSON.stringify({
@@ -37,6 +41,7 @@ export class JsonController {
     // A serializer for the ready-made text keeps Fastify from appending `; charset=utf-8`: the
     // reference answers plain `application/json`.
     await reply.code(statusCode).header('content-type', JSON_TYPE).serializer(sendAsIs).send(body);
+    span?.end();
   }
 }
 

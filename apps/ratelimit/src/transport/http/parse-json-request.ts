@@ -53,7 +53,7 @@ function override(value: unknown, path: string): LimitOverride {
   const unit = object.unit;
   if (typeof unit === 'string' && !isOverrideUnitName(unit)) {
     throw invalid(
-      `${path}.unit: unknown unit ${JSON.stringify(unit)}; use SECOND, MINUTE, HOUR, DAY, MONTH or YEAR`,
+      `${path}.unit: unknown unit ${JSON.stringify(unit)}; use SECOND, MINUTE, HOUR, DAY, WEEK, MONTH or YEAR`,
     );
   }
   if (unit !== undefined && typeof unit !== 'string') integer(unit, `${path}.unit`, 2147483647);

@@ -1,0 +1,119 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { UNIT_SECONDS, type MatchedLimit, type RateLimitRule, type Unit } from '@repo/rules';
+import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
+import type { DescriptorStatus } from './rate-limit-types';
+
+function rule(requestsPerUnit: number, unit: Unit = 'MINUTE', quotaMode = false): RateLimitRule {
+  return {
+    requestsPerUnit,
+    unit,
+    unitSeconds: UNIT_SECONDS[unit],
+    name: undefined,
+    replaces: [],
+    unlimited: false,
+    shadowMode: false,
+    quotaMode,
+    detailedMetric: false,
+    metadata: undefined,
+  };
+}
+
+const matched = (limit: RateLimitRule): MatchedLimit => ({
+  rule: limit,
+  statsKey: 'd.k',
+  sharedValuePatterns: undefined,
+  isOverride: false,
+});
+const okStatus = (limit: RateLimitRule, limitRemaining: number): DescriptorStatus => ({
+  code: 'OK',
+  currentLimit: limit,
+  limitRemaining,
+  durationUntilResetSeconds: 1,
+});
+const overStatus = (limit: RateLimitRule): DescriptorStatus => ({
+  code: 'OVER_LIMIT',
+  currentLimit: limit,
+  limitRemaining: 0,
+  durationUntilResetSeconds: 1,
+});
+const noLimit: DescriptorStatus = { code: 'OK', limitRemaining: 0 };
+const unlimited: DescriptorStatus = { code: 'OK', limitRemaining: 4294967295 };
+
+describe(selectHeaderStatus.name, () => {
+  const a = rule(10);
+  const b = rule(20);
+  const c = rule(30);
+
+  it('§2.15 the last non-quota OVER_LIMIT status wins', () => {
+    const statuses = [overStatus(a), okStatus(b, 5), overStatus(c)];
+    assert.equal(selectHeaderStatus(statuses, [a, b, c].map(matched), false), statuses[2]);
+  });
+
+  it('§2.15 an OVER_LIMIT status beats an earlier OK with remaining 0; a later OK with 0 does not replace it', () => {
+    const statuses = [okStatus(a, 0), overStatus(b), okStatus(c, 0)];
+    assert.equal(selectHeaderStatus(statuses, [a, b, c].map(matched), false), statuses[1]);
+  });
+
+  it('§2.15 otherwise the lowest remaining wins and the first minimum wins ties', () => {
+    const statuses = [okStatus(a, 5), okStatus(b, 3), okStatus(c, 3)];
+    assert.equal(selectHeaderStatus(statuses, [a, b, c].map(matched), false), statuses[1]);
+  });
+
+  it('§2.15 statuses without a limit (no match, unlimited) are never chosen', () => {
+    const statuses = [noLimit, unlimited, okStatus(a, 7)];
+    assert.equal(selectHeaderStatus(statuses, [undefined, undefined, matched(a)], false), statuses[2]);
+    assert.equal(selectHeaderStatus([noLimit, unlimited], [undefined, undefined], false), undefined);
+  });
+
+  it('§2.15 a shadow-mode over-limit status (OK, remaining 0) can be chosen', () => {
+    const shadow = { ...rule(10), shadowMode: true };
+    const statuses = [okStatus(a, 2), okStatus(shadow, 0)];
+    assert.equal(selectHeaderStatus(statuses, [matched(a), matched(shadow)], false), statuses[1]);
+  });
+
+  it('§2.15 a quota-mode OVER_LIMIT status competes only by its remaining (first minimum)', () => {
+    const quota = rule(10, 'MINUTE', true);
+    const statuses = [okStatus(a, 0), overStatus(quota)];
+    assert.equal(selectHeaderStatus(statuses, [matched(a), matched(quota)], false), statuses[0]);
+  });
+
+  it('§2.15 with global QUOTA_MODE no OVER_LIMIT is unconditional: the first of two over-limit statuses wins', () => {
+    const statuses = [overStatus(a), overStatus(b)];
+    assert.equal(selectHeaderStatus(statuses, [a, b].map(matched), true), statuses[0]);
+  });
+
+  it('§2.15 no candidate -> undefined (no headers)', () => {
+    assert.equal(selectHeaderStatus([], [], false), undefined);
+  });
+});
+
+describe(buildResponseHeaders.name, () => {
+  const names = {
+    limitHeader: 'RateLimit-Limit',
+    remainingHeader: 'RateLimit-Remaining',
+    resetHeader: 'RateLimit-Reset',
+  };
+
+  it('§2.15 clock 2222, MINUTE, L=10 over -> Limit 10, Remaining 0, Reset 58, in that order', () => {
+    assert.deepEqual(buildResponseHeaders(overStatus(rule(10)), names, 2222), [
+      { key: 'RateLimit-Limit', value: '10' },
+      { key: 'RateLimit-Remaining', value: '0' },
+      { key: 'RateLimit-Reset', value: '58' },
+    ]);
+  });
+
+  it('§1.5 uses the configured LIMIT_*_HEADER names and the status remaining; Reset from the clock given', () => {
+    const custom = { limitHeader: 'X-Limit', remainingHeader: 'X-Left', resetHeader: 'X-Reset' };
+    assert.deepEqual(buildResponseHeaders(okStatus(rule(100, 'HOUR'), 42), custom, 1000000), [
+      { key: 'X-Limit', value: '100' },
+      { key: 'X-Left', value: '42' },
+      { key: 'X-Reset', value: '800' },
+    ]);
+  });
+
+  it('§1.5 Reset is never 0: at a window start it is the whole unit', () => {
+    assert.equal(buildResponseHeaders(okStatus(rule(5, 'SECOND'), 1), names, 1234)[2].value, '1');
+    assert.equal(buildResponseHeaders(okStatus(rule(5), 1), names, 1200)[2].value, '60');
+  });
+});

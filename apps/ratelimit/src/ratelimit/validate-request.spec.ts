@@ -1,0 +1,70 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Unit } from '@repo/rules';
+import { InvalidRequestError } from '../errors';
+import type { RateLimitRequest } from './rate-limit-types';
+import { validateRequest } from './validate-request';
+
+const entries = [{ key: 'k', value: 'v' }];
+
+function rejects(request: RateLimitRequest, message: string): void {
+  assert.throws(
+    () => validateRequest(request),
+    (error: unknown) => error instanceof InvalidRequestError && error.message === message,
+  );
+}
+
+describe(validateRequest.name, () => {
+  it('§2.1(1) empty domain: "rate limit domain must not be empty" (checked before the descriptors)', () => {
+    rejects({ domain: '', descriptors: [], hitsAddend: 0 }, 'rate limit domain must not be empty');
+    rejects({ domain: '', descriptors: [{ entries }], hitsAddend: 0 }, 'rate limit domain must not be empty');
+  });
+
+  it('§2.1(2) no descriptors: "rate limit descriptor list must not be empty"', () => {
+    rejects({ domain: 'd', descriptors: [], hitsAddend: 0 }, 'rate limit descriptor list must not be empty');
+  });
+
+  it('§1.3 accepts a descriptor without entries, any hits_addend from 0 and every unit as override', () => {
+    const units: Unit[] = ['SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
+    const descriptors = units.map((unit) => ({ entries, limit: { requestsPerUnit: 0, unit } }));
+    validateRequest({ domain: 'd', descriptors: [{ entries: [] }, ...descriptors], hitsAddend: 0 });
+    validateRequest({ domain: 'd', descriptors: [{ entries, hitsAddend: 0 }], hitsAddend: 4294967295 });
+    validateRequest({
+      domain: 'd',
+      descriptors: [{ entries, hitsAddend: Number.MAX_SAFE_INTEGER }],
+      hitsAddend: 0,
+    });
+  });
+
+  it('A3 override with an unknown unit: a clear InvalidRequestError naming the descriptor, never a crash', () => {
+    rejects(
+      {
+        domain: 'd',
+        descriptors: [{ entries }, { entries, limit: { requestsPerUnit: 5, unit: 'UNKNOWN' as Unit } }],
+        hitsAddend: 0,
+      },
+      'descriptor 1: limit override has unit UNKNOWN; use SECOND, MINUTE, HOUR, DAY, WEEK, MONTH or YEAR',
+    );
+  });
+
+  it('ours: a per-descriptor hits_addend that JS numbers cannot count exactly is rejected', () => {
+    rejects(
+      { domain: 'd', descriptors: [{ entries, hitsAddend: 2 ** 53 }], hitsAddend: 0 },
+      'descriptor 0: hits_addend must be an integer from 0 to 9007199254740991, got 9007199254740992',
+    );
+    rejects(
+      { domain: 'd', descriptors: [{ entries, hitsAddend: -1 }], hitsAddend: 0 },
+      'descriptor 0: hits_addend must be an integer from 0 to 9007199254740991, got -1',
+    );
+  });
+
+  it('the errors count as service_error: InvalidRequestError is a RateLimitError named InvalidRequestError', () => {
+    try {
+      validateRequest({ domain: '', descriptors: [], hitsAddend: 0 });
+      assert.fail('validateRequest did not throw');
+    } catch (error) {
+      assert.ok(error instanceof InvalidRequestError);
+      assert.equal((error as Error).name, 'InvalidRequestError');
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { XdsLogger } from '@repo/rules';
+import { parseSettings } from './settings';
+import { toRulesOptions } from './to-rules-options';
+
+const logger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+} as unknown as XdsLogger;
+const random = () => 0.5;
+const optionsFor = (env: Record<string, string>) => toRulesOptions(parseSettings(env), logger, random);
+
+describe(toRulesOptions.name, () => {
+  describe('§1.2 CONFIG_TYPE=FILE', () => {
+    it('§1.2/§2.19 defaults: RUNTIME_* of the reference, wait for the first load, no merging', () => {
+      assert.deepEqual(optionsFor({}), {
+        waitForInitialRules: true,
+        source: {
+          type: 'file',
+          mergeDomainConfigs: false,
+          runtimeRoot: '/srv/runtime_data/current',
+          runtimeSubdirectory: '',
+          runtimeAppDirectory: 'config',
+          ignoreDotFiles: false,
+          watchRoot: true,
+        },
+      });
+    });
+
+    it('§1.2 every RUNTIME_* variable, MERGE_DOMAIN_CONFIG and FORCE_START_WITHOUT_INITIAL_CONFIG', () => {
+      const options = optionsFor({
+        CONFIG_TYPE: 'FILE',
+        RUNTIME_ROOT: '/data/rl',
+        RUNTIME_SUBDIRECTORY: 'ratelimit',
+        RUNTIME_APPDIRECTORY: 'rules',
+        RUNTIME_IGNOREDOTFILES: 'true',
+        RUNTIME_WATCH_ROOT: 'false',
+        MERGE_DOMAIN_CONFIG: 'true',
+        FORCE_START_WITHOUT_INITIAL_CONFIG: 'true',
+      });
+      assert.deepEqual(options, {
+        waitForInitialRules: false,
+        source: {
+          type: 'file',
+          mergeDomainConfigs: true,
+          runtimeRoot: '/data/rl',
+          runtimeSubdirectory: 'ratelimit',
+          runtimeAppDirectory: 'rules',
+          ignoreDotFiles: true,
+          watchRoot: false,
+        },
+      });
+    });
+  });
+
+  describe('§1.2 CONFIG_TYPE=GRPC_XDS_SOTW', () => {
+    it('§1.2 defaults of the CONFIG_GRPC_XDS_* and XDS_CLIENT_* variables, with the random and logger given', () => {
+      assert.deepEqual(optionsFor({ CONFIG_TYPE: 'GRPC_XDS_SOTW' }), {
+        waitForInitialRules: true,
+        source: {
+          type: 'xds',
+          mergeDomainConfigs: false,
+          serverUrl: 'localhost:18000',
+          additionalHeaders: {},
+          tls: undefined,
+          maxReceiveMessageBytes: 0,
+          nodeId: 'default',
+          nodeMetadata: {},
+          backoff: { initialMs: 10000, maxMs: 60000, randomFactor: 0.5, jitter: true },
+          random,
+          logger,
+        },
+      });
+    });
+
+    it('§1.2 custom node, metadata (k=v), headers (k:v), backoff, message size and merging', () => {
+      const { source, waitForInitialRules } = optionsFor({
+        CONFIG_TYPE: 'GRPC_XDS_SOTW',
+        CONFIG_GRPC_XDS_NODE_ID: 'node-1',
+        CONFIG_GRPC_XDS_NODE_METADATA: 'zone=a,team=b',
+        CONFIG_GRPC_XDS_SERVER_URL: 'xds:18001',
+        CONFIG_GRPC_XDS_CLIENT_ADDITIONAL_HEADERS: 'x-token:abc,x-env:prod',
+        XDS_CLIENT_BACKOFF_INITIAL_INTERVAL: '1s',
+        XDS_CLIENT_BACKOFF_MAX_INTERVAL: '2m',
+        XDS_CLIENT_BACKOFF_RANDOM_FACTOR: '2',
+        XDS_CLIENT_BACKOFF_JITTER: 'false',
+        XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES: '1048576',
+        MERGE_DOMAIN_CONFIG: 'true',
+        FORCE_START_WITHOUT_INITIAL_CONFIG: 'true',
+      });
+      assert.equal(waitForInitialRules, false);
+      assert.equal(source.type, 'xds');
+      if (source.type !== 'xds') return;
+      assert.deepEqual(
+        [
+          source.nodeId,
+          source.nodeMetadata,
+          source.serverUrl,
+          source.additionalHeaders,
+          source.mergeDomainConfigs,
+        ],
+        ['node-1', { zone: 'a', team: 'b' }, 'xds:18001', { 'x-token': 'abc', 'x-env': 'prod' }, true],
+      );
+      assert.deepEqual(source.backoff, { initialMs: 1000, maxMs: 120000, randomFactor: 2, jitter: false });
+      assert.equal(source.maxReceiveMessageBytes, 1048576);
+    });
+
+    it('§1.2 TLS to the xDS server: CA, client pair and SAN as server name; unset files stay undefined', () => {
+      const full = optionsFor({
+        CONFIG_TYPE: 'GRPC_XDS_SOTW',
+        CONFIG_GRPC_XDS_SERVER_USE_TLS: 'true',
+        CONFIG_GRPC_XDS_SERVER_TLS_CACERT: '/tls/ca.pem',
+        CONFIG_GRPC_XDS_CLIENT_TLS_CERT: '/tls/client.pem',
+        CONFIG_GRPC_XDS_CLIENT_TLS_KEY: '/tls/client.key',
+        CONFIG_GRPC_XDS_SERVER_TLS_SAN: 'xds.example.com',
+      }).source;
+      assert.deepEqual(full.type === 'xds' && full.tls, {
+        caCertPath: '/tls/ca.pem',
+        clientCertPath: '/tls/client.pem',
+        clientKeyPath: '/tls/client.key',
+        serverNameOverride: 'xds.example.com',
+      });
+      const bare = optionsFor({
+        CONFIG_TYPE: 'GRPC_XDS_SOTW',
+        CONFIG_GRPC_XDS_SERVER_USE_TLS: 'true',
+      }).source;
+      assert.deepEqual(bare.type === 'xds' && bare.tls, {
+        caCertPath: undefined,
+        clientCertPath: undefined,
+        clientKeyPath: undefined,
+        serverNameOverride: undefined,
+      });
+    });
+
+    it('§1.2 TLS files without CONFIG_GRPC_XDS_SERVER_USE_TLS=true are not used', () => {
+      const { source } = optionsFor({
+        CONFIG_TYPE: 'GRPC_XDS_SOTW',
+        CONFIG_GRPC_XDS_SERVER_TLS_CACERT: '/tls/ca.pem',
+      });
+      assert.equal(source.type === 'xds' && source.tls, undefined);
+    });
+  });
+});

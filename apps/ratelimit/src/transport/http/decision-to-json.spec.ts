@@ -1,0 +1,106 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { UNIT_SECONDS, type RateLimitRule, type Unit } from '@repo/rules';
+import type { RateLimitDecision } from '../../ratelimit/rate-limit-types';
+import { decisionToJson } from './decision-to-json';
+
+const rule = (requestsPerUnit: number, unit: Unit, name?: string): RateLimitRule => ({
+  requestsPerUnit,
+  unit,
+  unitSeconds: UNIT_SECONDS[unit],
+  name,
+  replaces: [],
+  unlimited: false,
+  shadowMode: false,
+  quotaMode: false,
+  detailedMetric: false,
+  metadata: undefined,
+});
+
+const ok = (
+  statuses: RateLimitDecision['statuses'],
+  extra: Partial<RateLimitDecision> = {},
+): RateLimitDecision => ({
+  overallCode: 'OK',
+  statuses,
+  responseHeadersToAdd: [],
+  ...extra,
+});
+
+describe(decisionToJson.name, () => {
+  it('§2.16 a bare no-limit status: {"overallCode":"OK","statuses":[{"code":"OK"}]}', () => {
+    assert.equal(
+      decisionToJson(ok([{ code: 'OK', limitRemaining: 0 }])),
+      '{"overallCode":"OK","statuses":[{"code":"OK"}]}',
+    );
+  });
+
+  it('§2.16 currentLimit {requestsPerUnit, unit, name?}, limitRemaining, durationUntilReset as "58s"', () => {
+    const json = decisionToJson(
+      ok([
+        {
+          code: 'OK',
+          currentLimit: rule(10, 'MINUTE', 'per_user'),
+          limitRemaining: 7,
+          durationUntilResetSeconds: 58,
+        },
+      ]),
+    );
+    assert.deepEqual(JSON.parse(json), {
+      overallCode: 'OK',
+      statuses: [
+        {
+          code: 'OK',
+          currentLimit: { requestsPerUnit: 10, unit: 'MINUTE', name: 'per_user' },
+          limitRemaining: 7,
+          durationUntilReset: '58s',
+        },
+      ],
+    });
+  });
+
+  it('§2.16 zero values omitted: limitRemaining 0, requestsPerUnit 0, no name', () => {
+    const json = decisionToJson({
+      overallCode: 'OVER_LIMIT',
+      statuses: [
+        {
+          code: 'OVER_LIMIT',
+          currentLimit: rule(0, 'WEEK'),
+          limitRemaining: 0,
+          durationUntilResetSeconds: 1,
+        },
+      ],
+      responseHeadersToAdd: [],
+    });
+    assert.deepEqual(JSON.parse(json), {
+      overallCode: 'OVER_LIMIT',
+      statuses: [{ code: 'OVER_LIMIT', currentLimit: { unit: 'WEEK' }, durationUntilReset: '1s' }],
+    });
+  });
+
+  it('§2.16 responseHeadersToAdd as [{key, value}] and dynamicMetadata as a plain JSON object', () => {
+    const json = decisionToJson(
+      ok([{ code: 'OK', limitRemaining: 4294967295 }], {
+        responseHeadersToAdd: [
+          { key: 'RateLimit-Limit', value: '10' },
+          { key: 'RateLimit-Remaining', value: '0' },
+        ],
+        dynamicMetadata: { domain: 'rl', descriptors: [{ entries: ['k=v'] }] },
+      }),
+    );
+    assert.deepEqual(JSON.parse(json), {
+      overallCode: 'OK',
+      statuses: [{ code: 'OK', limitRemaining: 4294967295 }],
+      responseHeadersToAdd: [
+        { key: 'RateLimit-Limit', value: '10' },
+        { key: 'RateLimit-Remaining', value: '0' },
+      ],
+      dynamicMetadata: { domain: 'rl', descriptors: [{ entries: ['k=v'] }] },
+    });
+  });
+
+  it('§2.16 an empty header value is a zero value too', () => {
+    const json = decisionToJson(ok([], { responseHeadersToAdd: [{ key: 'X', value: '' }] }));
+    assert.deepEqual(JSON.parse(json).responseHeadersToAdd, [{ key: 'X' }]);
+  });
+});

@@ -1,0 +1,163 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MethodDefinition } from '@grpc/proto-loader';
+import { UNIT_SECONDS, type RateLimitRule } from '@repo/rules';
+import { InvalidRequestError } from '../errors';
+import type { RateLimitDecision } from '../ratelimit/rate-limit-types';
+import { validateRequest } from '../ratelimit/validate-request';
+import { decisionToMessage, requestFromMessage } from './proto-mapping';
+import { rlsProtos } from './rls-protos';
+
+const rule = (requestsPerUnit: number, name?: string): RateLimitRule => ({
+  requestsPerUnit,
+  unit: 'MINUTE',
+  unitSeconds: UNIT_SECONDS.MINUTE,
+  name,
+  replaces: [],
+  unlimited: false,
+  shadowMode: false,
+  quotaMode: false,
+  detailedMetric: false,
+  metadata: undefined,
+});
+
+const shouldRateLimit = rlsProtos().rlsService.ShouldRateLimit as unknown as MethodDefinition<object, object>;
+/** What the gRPC server hands the controller for `message` sent by a client. */
+const overTheWire = (message: object) =>
+  shouldRateLimit.requestDeserialize(shouldRateLimit.requestSerialize(message));
+
+describe(requestFromMessage.name, () => {
+  it('A6 unset fields: empty domain, no descriptors, hits_addend 0', () => {
+    assert.deepEqual(requestFromMessage({}), { domain: '', descriptors: [], hitsAddend: 0 });
+  });
+
+  it('A6 entries with unset key or value become empty strings; a plain descriptor has only entries', () => {
+    const request = requestFromMessage({
+      domain: 'd',
+      descriptors: [{ entries: [{ key: 'k' }, { value: 'v' }] }, {}],
+    });
+    assert.deepEqual(request.descriptors, [
+      {
+        entries: [
+          { key: 'k', value: '' },
+          { key: '', value: 'v' },
+        ],
+      },
+      { entries: [] },
+    ]);
+  });
+
+  it('§1.3 hits_addend wrapper: unset -> undefined, {} -> 0 (honoured), {value: 5} -> 5', () => {
+    const request = requestFromMessage(
+      overTheWire({
+        domain: 'd',
+        descriptors: [{}, { hitsAddend: {} }, { hitsAddend: { value: 5 } }],
+        hitsAddend: 3,
+      }),
+    );
+    assert.deepEqual(
+      request.descriptors.map((d) => d.hitsAddend),
+      [undefined, 0, 5],
+    );
+    assert.equal(request.hitsAddend, 3);
+  });
+
+  it('§1.3 override units by name and by number', () => {
+    const units = ['SECOND', 'MINUTE', 'HOUR', 'DAY', 'MONTH', 'YEAR'];
+    const byName = requestFromMessage({
+      descriptors: units.map((unit) => ({ limit: { requestsPerUnit: 1, unit } })),
+    });
+    const byNumber = requestFromMessage({
+      descriptors: [1, 2, 3, 4, 5, 6].map((unit) => ({ limit: { requestsPerUnit: 1, unit } })),
+    });
+    assert.deepEqual(
+      byName.descriptors.map((d) => d.limit?.unit),
+      units,
+    );
+    assert.deepEqual(
+      byNumber.descriptors.map((d) => d.limit?.unit),
+      units,
+    );
+    assert.deepEqual(byName.descriptors[0].limit, { requestsPerUnit: 1, unit: 'SECOND' });
+  });
+
+  it('A3/A6 UNKNOWN, unset and unknown numbers are not override units: rejected with INVALID_ARGUMENT', () => {
+    const units = ['FORTNIGHT', 8, 'UNKNOWN', 0, undefined, 99];
+    const request = requestFromMessage({
+      domain: 'd',
+      descriptors: units.map((unit) => ({
+        limit: unit === undefined ? { requestsPerUnit: 1 } : { requestsPerUnit: 1, unit },
+      })),
+    });
+    assert.deepEqual(
+      request.descriptors.map((d) => d.limit?.unit),
+      Array(6).fill('UNKNOWN'),
+    );
+    assert.throws(() => validateRequest(request), InvalidRequestError);
+  });
+
+  it('§1.3 an override without requests_per_unit means 0; WEEK (7, appended by Envoy) is an override unit', () => {
+    const request = requestFromMessage(
+      overTheWire({ domain: 'd', descriptors: [{ limit: { unit: 'WEEK' } }] }),
+    );
+    assert.deepEqual(request.descriptors[0].limit, { requestsPerUnit: 0, unit: 'WEEK' });
+    assert.equal(
+      requestFromMessage({ descriptors: [{ limit: { unit: 7 } }] }).descriptors[0].limit?.unit,
+      'WEEK',
+    );
+  });
+});
+
+describe(decisionToMessage.name, () => {
+  const decision = (statuses: RateLimitDecision['statuses'], extra: Partial<RateLimitDecision> = {}) =>
+    decisionToMessage({ overallCode: 'OK', statuses, responseHeadersToAdd: [], ...extra });
+
+  it('A6 zero values are omitted: a status without limit is {code} only', () => {
+    assert.deepEqual(decision([{ code: 'OK', limitRemaining: 0 }]), {
+      overallCode: 'OK',
+      statuses: [{ code: 'OK' }],
+      responseHeadersToAdd: [],
+    });
+  });
+
+  it('§2.9 a status with a limit: current_limit {requests_per_unit, unit, name}, limit_remaining, duration_until_reset', () => {
+    const message = decision([
+      { code: 'OK', currentLimit: rule(10, 'per_user'), limitRemaining: 7, durationUntilResetSeconds: 58 },
+      { code: 'OVER_LIMIT', currentLimit: rule(0), limitRemaining: 0, durationUntilResetSeconds: 1 },
+    ]);
+    assert.deepEqual(message.statuses, [
+      {
+        code: 'OK',
+        currentLimit: { unit: 'MINUTE', requestsPerUnit: 10, name: 'per_user' },
+        limitRemaining: 7,
+        durationUntilReset: { seconds: 58 },
+      },
+      { code: 'OVER_LIMIT', currentLimit: { unit: 'MINUTE' }, durationUntilReset: { seconds: 1 } },
+    ]);
+  });
+
+  it('§2.15 unlimited: limit_remaining 4294967295; headers passed through; metadata as a Struct', () => {
+    const message = decision([{ code: 'OK', limitRemaining: 4294967295 }], {
+      overallCode: 'OVER_LIMIT',
+      responseHeadersToAdd: [{ key: 'RateLimit-Limit', value: '10' }],
+      dynamicMetadata: { domain: 'rl' },
+    });
+    assert.deepEqual(message, {
+      overallCode: 'OVER_LIMIT',
+      statuses: [{ code: 'OK', limitRemaining: 4294967295 }],
+      responseHeadersToAdd: [{ key: 'RateLimit-Limit', value: '10' }],
+      dynamicMetadata: { fields: { domain: { stringValue: 'rl' } } },
+    });
+  });
+
+  it('A6 encodes to Go-canonical bytes: no field for a zero limit_remaining', () => {
+    const message = decision([
+      { code: 'OK', currentLimit: rule(3), limitRemaining: 0, durationUntilResetSeconds: 58 },
+    ]);
+    // overall_code=1 OK; statuses=2 {code=1 OK, current_limit=2 {rpu=1 3, unit=2 MINUTE}, duration=4 {seconds=1 58}}
+    assert.equal(
+      shouldRateLimit.responseSerialize(message).toString('hex'),
+      '0801120c08011204080310022202083a',
+    );
+  });
+});
