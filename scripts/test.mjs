@@ -1,5 +1,6 @@
 // The one test command: `npm test` (= `node scripts/test.mjs all`) runs every stage in CI order:
-// lint -> typecheck -> build -> unit -> int -> e2e -> browser -> faults.
+// lint -> typecheck -> build -> unit -> coverage -> int -> e2e -> browser -> faults
+// (coverage = the 100 % gate of libs/endpoint, scripts/coverage-endpoint.mjs).
 // `node scripts/test.mjs <stage> [...]` runs chosen stages (the build runs first when tests need it).
 // Test files are found by suffix in dist/ (node 20's --test does not expand globs):
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
@@ -29,8 +30,9 @@ const commandStages = {
   ],
   typecheck: [[bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
   build: [[process.execPath, [join(root, 'scripts/build.mjs')]]],
+  coverage: [[process.execPath, [join(root, 'scripts/coverage-endpoint.mjs')]]],
 };
-const order = ['lint', 'typecheck', 'build', 'unit', 'int', 'e2e', 'browser', 'faults'];
+const order = ['lint', 'typecheck', 'build', 'unit', 'coverage', 'int', 'e2e', 'browser', 'faults'];
 
 function run(command, args, onLine) {
   return new Promise((resolve) => {
@@ -114,7 +116,8 @@ for (let i = 2; i < process.argv.length; i++) {
   else requested.push(process.argv[i]);
 }
 const wanted = requested.length === 0 || requested.includes('all') ? order : requested;
-const needsBuild = wanted.some((stage) => testStages[stage]) && !wanted.includes('build');
+const needsBuild =
+  wanted.some((stage) => testStages[stage] || stage === 'coverage') && !wanted.includes('build');
 const stages = order.filter((stage) => wanted.includes(stage) || (stage === 'build' && needsBuild));
 const unknown = wanted.filter((stage) => !order.includes(stage));
 if (unknown.length > 0) {
