@@ -19,6 +19,8 @@ console.log(
   `ratelimit on the memory store with ${env.RUNTIME_ROOT}/${env.RUNTIME_SUBDIRECTORY}/${env.RUNTIME_APPDIRECTORY}: ` +
     `HTTP :${env.PORT ?? 8080} (/json, /healthcheck), gRPC :${env.GRPC_PORT ?? 8081}, debug :${env.DEBUG_PORT ?? 6070}`,
 );
-const child = spawn(process.execPath, [join(root, 'dist/apps/ratelimit/main.js')], { env, stdio: 'inherit' });
+// DIST_DIR (as for the build and the tests) selects another build folder than dist/.
+const main = join(root, process.env.DIST_DIR ?? 'dist', 'apps/ratelimit/main.js');
+const child = spawn(process.execPath, [main], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -18,3 +18,4 @@ export {
 export { parseInfo, respCommand, type RespReply } from './resp-command';
 export { scratchDir } from './scratch-dir';
 export { waitFor, type WaitForOptions } from './wait-for';
+export { repoRoot } from './repo-root';

@@ -1,0 +1,77 @@
+// The service with CONFIG_TYPE=GRPC_XDS_SOTW (spec §1.2 xDS row, issue 5): rules pushed by a real
+// in-process ADS server reach the decisions; without FORCE_START_WITHOUT_INITIAL_CONFIG the
+// service opens no port before the first rules; with it, calls fail UNAVAILABLE until then.
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { waitFor } from '@repo/test-support';
+// The lib's own ADS test server: the app's e2e drives the same real server the lib tests use.
+import { startAdsServer, type AdsTestServer } from '../../../../libs/rules/test/support/ads-server';
+import { rlsRequest } from '../support/rls-client';
+import { startTestApp, type TestApp } from '../support/start-app';
+
+const limitOf = (requestsPerUnit: number) => ({
+  name: 'edge-rules',
+  domain: 'edge',
+  descriptors: [{ key: 'client', rateLimit: { unit: 'MINUTE', requestsPerUnit } }],
+});
+
+describe('rules from an xDS server', () => {
+  const servers: AdsTestServer[] = [];
+  const apps: TestApp[] = [];
+  after(async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  async function start(env: Record<string, string>, server: AdsTestServer): Promise<TestApp> {
+    const app = await startTestApp({
+      CONFIG_TYPE: 'GRPC_XDS_SOTW',
+      CONFIG_GRPC_XDS_SERVER_URL: server.url,
+      CONFIG_GRPC_XDS_NODE_ID: 'e2e-node',
+      XDS_CLIENT_BACKOFF_INITIAL_INTERVAL: '50ms',
+      XDS_CLIENT_BACKOFF_MAX_INTERVAL: '200ms',
+      ...env,
+    });
+    apps.push(app);
+    return app;
+  }
+
+  it('waits for the first rule set, applies pushed versions and ACKs them with the node id', async () => {
+    const server = await startAdsServer();
+    servers.push(server);
+    server.setResources('v1', [limitOf(3)]);
+    const app = await start({}, server);
+    const first = await app.grpc.shouldRateLimit(rlsRequest('edge', [['client', 'a']]));
+    assert.deepEqual(first.statuses[0].currentLimit, { requestsPerUnit: 3, unit: 'MINUTE' });
+    assert.equal(server.requests[0].request.node?.id, 'e2e-node');
+    server.setResources('v2', [limitOf(9)]);
+    await waitFor(
+      async () =>
+        (await app.grpc.shouldRateLimit(rlsRequest('edge', [['client', 'b']]))).statuses[0].currentLimit
+          ?.requestsPerUnit === 9,
+      { timeoutMs: 10_000, description: 'the pushed v2 limit' },
+    );
+    assert.match(
+      await fetch(`${app.debugUrl}/rlconfig`).then((r) => r.text()),
+      /^edge\.client: unit=MINUTE requests_per_unit=9,/,
+    );
+  });
+
+  it('with FORCE_START_WITHOUT_INITIAL_CONFIG serves at once and answers UNAVAILABLE until rules arrive', async () => {
+    const server = await startAdsServer();
+    servers.push(server);
+    const app = await start({ FORCE_START_WITHOUT_INITIAL_CONFIG: 'true' }, server);
+    const error = await app.grpc.shouldRateLimitError(rlsRequest('edge', [['client', 'a']]));
+    assert.equal(error.code, GrpcStatus.UNAVAILABLE);
+    assert.equal(error.details, 'no rate limit configuration loaded');
+    server.setResources('v1', [limitOf(4)]);
+    const limit = await waitFor(
+      async () =>
+        (await app.grpc.shouldRateLimit(rlsRequest('edge', [['client', 'a']])).catch(() => undefined))
+          ?.statuses[0].currentLimit?.requestsPerUnit,
+      { timeoutMs: 10_000, description: 'rules after a forced start' },
+    );
+    assert.equal(limit, 4);
+  });
+});
