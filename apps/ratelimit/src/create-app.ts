@@ -16,6 +16,8 @@ import { HEALTH_STATE, type HealthState } from './health/health-state';
 import { buildLoggerModuleParams, createLogger } from './logging/create-logger';
 import type { Settings } from './settings/settings';
 import { StatsService } from './stats/stats.service';
+import { startStatsSink } from './stats/sinks/start-stats-sink';
+import { startTracing } from './tracing/start-tracing';
 import { createGrpcTransport } from './transport/grpc/create-grpc-transport';
 import { acceptRawBodies } from './transport/http/accept-raw-bodies';
 
@@ -46,8 +48,12 @@ export async function startRatelimit(
   const logger = overrides.logger ?? createLogger(settings.log);
   const stats = new StatsService(settings.stats.maxKeys);
   const { rule, message } = settings.backend.selection;
-  if (rule === 'no-url') logger.warn(message);
-  else logger.info(message);
+  // An inferred backend is said at the default level (WARN), so nobody runs on memory by accident.
+  if (rule === 'explicit') logger.info(message);
+  else logger.warn(message);
+  // Before any listener opens: a bad PULLSTATS_MAPPER_YAML or a busy PULLSTATS_ADDR stops start-up.
+  const statsSink = await startStatsSink(settings, stats, logger);
+  const tracing = await startTracing(settings.tracing, logger);
   const dependencies = {
     logger,
     stats,
@@ -69,10 +75,15 @@ export async function startRatelimit(
       bodyParser: false,
     },
   );
-  const grpc = createGrpcTransport(settings);
+  const grpc = createGrpcTransport(settings, logger);
   app.connectMicroservice({ strategy: grpc }, { inheritAppConfig: false });
   await app.init();
-  await app.startAllMicroservices();
+  // A gRPC listener that cannot start (TLS files, busy unix socket) must not leave the rule
+  // watchers and store of the initialised app running.
+  await app.startAllMicroservices().catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
   const registry = app.get<RuleRegistry>(RULE_REGISTRY);
   const debug = new DebugServer({
     rulesDump: () => registry.snapshot?.dump() ?? '',
@@ -102,6 +113,8 @@ export async function startRatelimit(
         await grpc.close();
         await app.close();
         await debug.close();
+        await statsSink.stop();
+        await tracing.stop();
       })()),
   };
 }

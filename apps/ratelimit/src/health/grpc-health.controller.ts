@@ -1,10 +1,14 @@
 // grpc.health.v1.Health (spec §2.17): service `ratelimit` mirrors /healthcheck; the empty name
 // (the whole server) is always SERVING, as grpc-go's default; other names are NOT_FOUND.
 // Watch sends the current status and then every change (the store is polled once a second).
+import { performance } from 'node:perf_hooks';
 import { status as GrpcStatus, type ServerWritableStream } from '@grpc/grpc-js';
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, RpcException } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN } from '../transport/grpc/grpc-patterns';
+import { STATS } from '../ratelimit/ratelimit-options';
+import type { Counter, Timer } from '../stats/stat-metrics';
+import type { StatsService } from '../stats/stats.service';
 import { HEALTH_STATE, type HealthState } from './health-state';
 
 export const GRPC_HEALTH_SERVICE_NAME = 'ratelimit';
@@ -18,10 +22,30 @@ type ServingStatus = 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN';
 
 @Controller()
 export class GrpcHealthController {
-  constructor(@Inject(HEALTH_STATE) private readonly state: HealthState) {}
+  private readonly checkRequests: Counter;
+  private readonly checkResponseTime: Timer;
+
+  constructor(
+    @Inject(HEALTH_STATE) private readonly state: HealthState,
+    @Inject(STATS) stats: StatsService,
+  ) {
+    // The reference's interceptor counts every unary method, Health/Check included.
+    this.checkRequests = stats.serverTotalRequests('Check');
+    this.checkResponseTime = stats.serverResponseTime('Check');
+  }
 
   @MessagePattern(HEALTH_CHECK_PATTERN)
   check(request: HealthCheckRequest): { status: ServingStatus } {
+    const started = performance.now();
+    this.checkRequests.add();
+    try {
+      return this.answerCheck(request);
+    } finally {
+      this.checkResponseTime.record(performance.now() - started);
+    }
+  }
+
+  private answerCheck(request: HealthCheckRequest): { status: ServingStatus } {
     const status = this.statusOf(request.service ?? '');
     if (status === 'SERVICE_UNKNOWN') {
       throw new RpcException({ code: GrpcStatus.NOT_FOUND, message: `unknown service ${request.service}` });
@@ -30,7 +54,12 @@ export class GrpcHealthController {
   }
 
   @MessagePattern(HEALTH_WATCH_PATTERN)
-  async watch(request: HealthCheckRequest, call: ServerWritableStream<unknown, unknown>): Promise<void> {
+  // @Payload/@Ctx: without parameter decorators Nest hands a custom transport's handler the
+  // payload only, and the stream to write to would be lost.
+  async watch(
+    @Payload() request: HealthCheckRequest,
+    @Ctx() call: ServerWritableStream<unknown, unknown>,
+  ): Promise<void> {
     const service = request.service ?? '';
     let last: ServingStatus | undefined;
     const send = () => {

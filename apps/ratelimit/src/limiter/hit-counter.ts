@@ -3,6 +3,7 @@
 // (one round trip per store, batched with concurrent requests by the store itself).
 import type { RateLimitRule } from '@repo/rules';
 import type { CounterStore, OverLimitCache } from '@repo/storage';
+import { startStoreSpan, type StoreSpanOptions } from '../tracing/store-span';
 
 export interface PendingHits {
   /** The counter key (buildCacheKey), including the window start. */
@@ -24,6 +25,8 @@ export interface HitCounterOptions {
   readonly localCache: OverLimitCache | undefined;
   /** STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (ignored by stores that increment asynchronously). */
   readonly stopIncrementWhenOverLimit: boolean;
+  /** Names the store span while tracing is on; undefined = the memory store. */
+  readonly storeSpan?: StoreSpanOptions;
 }
 
 export class HitCounter {
@@ -38,13 +41,18 @@ export class HitCounter {
     const addends = this.options.stopIncrementWhenOverLimit
       ? await this.stopIncrementAddends(hits, sent, isLocalCacheHit)
       : undefined;
-    const counts = await this.options.store.incrementMany(
-      sent.map((i) => ({
-        key: hits[i].key,
-        addend: addends === undefined ? hits[i].addend : addends[i],
-        windowSeconds: hits[i].rule.unitSeconds,
-      })),
-    );
+    const increments = sent.map((i) => ({
+      key: hits[i].key,
+      addend: addends === undefined ? hits[i].addend : addends[i],
+      windowSeconds: hits[i].rule.unitSeconds,
+    }));
+    const span = startStoreSpan(this.options.storeSpan, increments);
+    let counts: number[];
+    try {
+      counts = await this.options.store.incrementMany(increments);
+    } finally {
+      span?.end();
+    }
     for (let j = 0; j < sent.length; j++) after[sent[j]] = counts[j];
     return { after, isLocalCacheHit };
   }

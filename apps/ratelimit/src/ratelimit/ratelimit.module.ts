@@ -9,6 +9,7 @@ import { CLOCK, type Clock } from '../clock';
 import { LOGGER } from '../core.module';
 import { HitCounter } from '../limiter/hit-counter';
 import { SETTINGS, type Settings } from '../settings/settings';
+import { exportLocalCacheGauges } from '../stats/export-local-cache-gauges';
 import type { StatsService } from '../stats/stats.service';
 import { CONFIG_LOAD_REPORTER, ConfigLoadReporter } from './config-load-reporter';
 import { HIT_COUNTER, RATE_LIMIT_OPTIONS, STATS, type RateLimitOptions } from './ratelimit-options';
@@ -26,23 +27,31 @@ export function toRateLimitOptions(settings: Settings): RateLimitOptions {
   };
 }
 
-export function createHitCounter(store: CounterStore, settings: Settings, clock: Clock): HitCounter {
+export function createHitCounter(
+  store: CounterStore,
+  settings: Settings,
+  clock: Clock,
+  stats?: StatsService,
+): HitCounter {
   const { limits, backend } = settings;
+  const localCache =
+    limits.localCacheSizeBytes > 0
+      ? new OverLimitCache({ sizeBytes: limits.localCacheSizeBytes, now: () => clock.nowMs() })
+      : undefined;
+  if (localCache !== undefined && stats !== undefined) exportLocalCacheGauges(stats.store, localCache);
   return new HitCounter({
     store,
-    localCache:
-      limits.localCacheSizeBytes > 0
-        ? new OverLimitCache({ sizeBytes: limits.localCacheSizeBytes, now: () => clock.nowMs() })
-        : undefined,
+    localCache,
     // memcached increments after answering (§2.14), so there is nothing to hold back there.
     stopIncrementWhenOverLimit: limits.stopCacheKeyIncrementWhenOverlimit && backend.type !== 'memcache',
+    storeSpan: { backend: backend.type, hasPerSecondStore: backend.redisPerSecond !== undefined },
   });
 }
 
 @Module({
   providers: [
     { provide: RATE_LIMIT_OPTIONS, useFactory: toRateLimitOptions, inject: [SETTINGS] },
-    { provide: HIT_COUNTER, useFactory: createHitCounter, inject: [COUNTER_STORE, SETTINGS, CLOCK] },
+    { provide: HIT_COUNTER, useFactory: createHitCounter, inject: [COUNTER_STORE, SETTINGS, CLOCK, STATS] },
     {
       provide: CONFIG_LOAD_REPORTER,
       useFactory: (registry: RuleRegistry, stats: StatsService, logger: Logger) =>

@@ -16,6 +16,7 @@ import { NoConfigLoadedError, RateLimitError } from '../errors';
 import { computeDescriptorStatus } from '../limiter/compute-descriptor-status';
 import { HitCounter, type PendingHits } from '../limiter/hit-counter';
 import type { StatsService } from '../stats/stats.service';
+import { startExecutionSpan } from '../tracing/trace-spans';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
 import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
 import { overallCode } from './overall-code';
@@ -43,6 +44,7 @@ export class RateLimitService {
   ) {}
 
   async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitDecision> {
+    const span = startExecutionSpan(request); // undefined unless TRACING_ENABLED
     try {
       validateRequest(request);
       const snapshot = this.registry.snapshot;
@@ -51,6 +53,8 @@ export class RateLimitService {
     } catch (error) {
       this.countError(error);
       throw error;
+    } finally {
+      span?.end();
     }
   }
 
@@ -67,7 +71,8 @@ export class RateLimitService {
     return {
       overallCode: code,
       statuses,
-      responseHeadersToAdd: this.responseHeaders(statuses, limits, nowSeconds),
+      // Reset is computed from the clock at assembly time, after the store answered (§2.15).
+      responseHeadersToAdd: this.responseHeaders(statuses, limits),
       dynamicMetadata: this.options.isDynamicMetadataEnabled
         ? buildDynamicMetadata(request, limits, statuses, isUnlimited)
         : undefined,
@@ -137,12 +142,12 @@ export class RateLimitService {
   private responseHeaders(
     statuses: readonly DescriptorStatus[],
     limits: readonly (MatchedLimit | undefined)[],
-    nowSeconds: number,
   ) {
     const names = this.options.responseHeaders;
     if (names === undefined) return NO_HEADERS;
     const chosen = selectHeaderStatus(statuses, limits, this.options.isGlobalQuotaMode);
-    return chosen === undefined ? NO_HEADERS : buildResponseHeaders(chosen, names, nowSeconds);
+    if (chosen === undefined) return NO_HEADERS;
+    return buildResponseHeaders(chosen, names, Math.floor(this.clock.nowMs() / 1000));
   }
 
   /** The reference's error stats: store failures are `redis_error`, request/config ones `service_error`. */

@@ -6,6 +6,8 @@ export class StatsStore {
   private readonly counterMap = new Map<string, Counter>();
   private readonly gaugeMap = new Map<string, Gauge>();
   private readonly timerMap = new Map<string, Timer>();
+  /** Set gauges read from elsewhere (local cache, connection pools) right before they are read. */
+  private readonly collectors: (() => void)[] = [];
 
   counter(name: string): Counter {
     let counter = this.counterMap.get(name);
@@ -25,6 +27,20 @@ export class StatsStore {
     return timer;
   }
 
+  /** The counter of that name if some code created it; never creates one. */
+  findCounter(name: string): Counter | undefined {
+    return this.counterMap.get(name);
+  }
+
+  /** `collect` runs before every flush and every dump (gostats' stat generators). */
+  addCollector(collect: () => void): void {
+    this.collectors.push(collect);
+  }
+
+  collect(): void {
+    for (const collect of this.collectors) collect();
+  }
+
   counters(): IterableIterator<Counter> {
     return this.counterMap.values();
   }
@@ -42,6 +58,7 @@ export class StatsStore {
    * their count and total milliseconds.
    */
   dump(): string {
+    this.collect();
     const lines: string[] = [];
     for (const { name, value } of this.counterMap.values()) lines.push(`${name}: ${value}`);
     for (const { name, value } of this.gaugeMap.values()) lines.push(`${name}: ${value}`);

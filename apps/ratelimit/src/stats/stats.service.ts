@@ -3,16 +3,18 @@
 // (envoyproxy/ratelimit #275, #1132); here at most STATS_MAX_KEYS distinct keys get their own
 // counters and later keys share the overflow key (A3), so a flood of unique values cannot
 // exhaust memory.
-import { createLimitStats, type LimitStats } from './limit-stats';
+import { createLimitStats, RATE_LIMIT_STATS_PREFIX, type LimitStats } from './limit-stats';
 import { sanitizeStatName } from './sanitize-stat-name';
 import type { Counter, Timer } from './stat-metrics';
 import { StatsStore } from './stats-store';
 
 /** Stats key shared by every key beyond STATS_MAX_KEYS: `ratelimit.service.rate_limit.stats_overflow.other.*`. */
 export const OVERFLOW_STATS_KEY = 'stats_overflow.other';
-const OVERFLOW_PREFIX = 'ratelimit.service.rate_limit.stats_overflow';
 
 export type ShouldRateLimitErrorKind = 'redis_error' | 'service_error';
+
+/** Scopes of the Redis connection stats (the store reports `<pool>.cx_total` / `.cx_local_close` events). */
+const REDIS_POOLS = ['redis_pool', 'redis_per_second_pool'] as const;
 
 export class StatsService {
   readonly store = new StatsStore();
@@ -33,6 +35,7 @@ export class StatsService {
       redis_error: this.store.counter('ratelimit.service.call.should_rate_limit.redis_error'),
       service_error: this.store.counter('ratelimit.service.call.should_rate_limit.service_error'),
     };
+    this.store.addCollector(() => this.collectPoolGauges());
   }
 
   /** Counters of one stats key (hot path: one Map lookup once the key is known). */
@@ -51,9 +54,11 @@ export class StatsService {
     const known = this.domainNotFoundByDomain.get(domain);
     if (known !== undefined) return known;
     if (this.distinctKeys() >= this.maxKeys) {
-      return (this.overflowDomainNotFound ??= this.store.counter(`${OVERFLOW_PREFIX}.domain_not_found`));
+      // The same one overflow key as limitStats (A3): `...rate_limit.stats_overflow.other.domain_not_found`.
+      const name = `${RATE_LIMIT_STATS_PREFIX}${OVERFLOW_STATS_KEY}.domain_not_found`;
+      return (this.overflowDomainNotFound ??= this.store.counter(name));
     }
-    const name = `ratelimit.service.rate_limit.${sanitizeStatName(domain)}.domain_not_found`;
+    const name = `${RATE_LIMIT_STATS_PREFIX}${sanitizeStatName(domain)}.domain_not_found`;
     const created = this.store.counter(name);
     this.domainNotFoundByDomain.set(domain, created);
     return created;
@@ -72,6 +77,19 @@ export class StatsService {
   /** `ratelimit_server.<Method>.response_time` in milliseconds. */
   serverResponseTime(method: string): Timer {
     return this.store.timer(`ratelimit_server.${method}.response_time`);
+  }
+
+  /**
+   * `ratelimit.<pool>.cx_active`: connections opened minus connections closed, which is how the
+   * reference's radix pool trace keeps that gauge. Only pools that reported a connection appear.
+   */
+  private collectPoolGauges(): void {
+    for (const pool of REDIS_POOLS) {
+      const total = this.store.findCounter(`ratelimit.${pool}.cx_total`);
+      if (total === undefined) continue;
+      const closed = this.store.findCounter(`ratelimit.${pool}.cx_local_close`)?.value ?? 0;
+      this.store.gauge(`ratelimit.${pool}.cx_active`).set(total.value - closed);
+    }
   }
 
   /** Distinct per-limit and domain_not_found keys with their own counters. */

@@ -5,12 +5,15 @@ import { StoreUnavailableError } from '../store-unavailable-error';
 import { PendingIncrements } from './increment-batcher';
 import { RedisLane, type LaneName } from './redis-lane';
 import { retryUntilReady } from './startup-retry';
+import { trackConnections } from './track-connections';
 
 /**
  * Fixed-window counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key, batched
  * across concurrent callers into one pipeline per store and turn. 1-second windows go to the
  * per-second store when one is configured. Every call answers or fails with
  * StoreUnavailableError within the store's timeoutMs.
+ * Connections are reported through onEvent as `redis_pool.cx_total` / `.cx_local_close`
+ * (`redis_per_second_pool.*` for the per-second store), the reference's pool stats.
  * Health (§2.17): unhealthy until the start-up PING succeeds; then, with
  * healthCheckActiveConnection, unhealthy whenever a store has no ready connection.
  */
@@ -30,6 +33,10 @@ export class RedisCounterStore implements CounterStore {
     this.main = new RedisLane('main', options.main, onError);
     this.perSecond = options.perSecond ? new RedisLane('per_second', options.perSecond, onError) : undefined;
     this.lanes = this.perSecond ? [this.main, this.perSecond] : [this.main];
+    for (const lane of this.lanes) {
+      const scope = lane.name === 'main' ? 'redis_pool' : 'redis_per_second_pool';
+      trackConnections(lane.client, (event) => options.onEvent?.(`${scope}.${event}`));
+    }
     this.readyPromise = this.waitForStartup();
     this.readyPromise.catch(() => undefined); // reported through ready(); never unhandled
   }

@@ -1,12 +1,15 @@
 // envoy.service.ratelimit.v3.RateLimitService/ShouldRateLimit: message -> service -> message,
 // plus the reference's per-method stats (total_requests, response_time in ms).
 import { performance } from 'node:perf_hooks';
+import type { Metadata } from '@grpc/grpc-js';
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import { RateLimitService } from '../../ratelimit/ratelimit.service';
 import { STATS } from '../../ratelimit/ratelimit-options';
 import type { Counter, Timer } from '../../stats/stat-metrics';
 import type { StatsService } from '../../stats/stats.service';
+import { activeTracing } from '../../tracing/active-tracing';
+import { traceGrpcCall } from '../../tracing/trace-grpc-call';
 import { decisionToMessage, requestFromMessage, type RateLimitRequestMessage } from '../proto-mapping';
 import { toRpcException } from './grpc-errors';
 import { SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
@@ -25,7 +28,17 @@ export class RlsController {
   }
 
   @MessagePattern(SHOULD_RATE_LIMIT_PATTERN)
-  async shouldRateLimit(message: RateLimitRequestMessage): Promise<object> {
+  shouldRateLimit(
+    @Payload() message: RateLimitRequestMessage,
+    // The grpc-js call (our transport passes it as the context); only read while tracing.
+    @Ctx() call?: { metadata?: Metadata },
+  ): Promise<object> {
+    // TRACING_ENABLED: the call runs inside a gRPC server span whose parent comes from the metadata.
+    if (activeTracing.tracer === undefined) return this.answer(message);
+    return traceGrpcCall(call?.metadata, SHOULD_RATE_LIMIT_PATTERN, () => this.answer(message));
+  }
+
+  private async answer(message: RateLimitRequestMessage): Promise<object> {
     const started = performance.now();
     this.totalRequests.add();
     try {

@@ -1,0 +1,10 @@
+// The tracer while TRACING_ENABLED is on, undefined otherwise. The hot path checks
+// `activeTracing.tracer !== undefined` and creates no span, context or closure when tracing is
+// off; only @opentelemetry/api (a few KB, no SDK) is loaded then.
+import type { TextMapPropagator, Tracer } from '@opentelemetry/api';
+
+export const activeTracing: {
+  tracer: Tracer | undefined;
+  /** W3C tracecontext + B3 + baggage (spec §1.7). */
+  propagator: TextMapPropagator | undefined;
+} = { tracer: undefined, propagator: undefined };

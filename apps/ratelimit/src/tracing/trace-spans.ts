@@ -1,0 +1,24 @@
+// The reference's spans (spec §1.7) besides the gRPC server span (trace-grpc-call.ts) and the
+// store span (store-span.ts); each is created only while tracing is on:
+// - `ShouldRateLimit Execution` (domain, request string);
+// - `NewJsonHandler Remaining Execution` (response) on /json.
+// As in the reference, the execution span is not made the active context: it and the store span
+// are both children of the gRPC server span (roots on /json, which has no server span).
+import type { Span } from '@opentelemetry/api';
+import type { RateLimitRequest } from '../ratelimit/rate-limit-types';
+import { activeTracing } from './active-tracing';
+import { formatRequestText } from './format-request-text';
+
+/** `ShouldRateLimit Execution`; undefined (no allocation) while tracing is off. */
+export function startExecutionSpan(request: RateLimitRequest): Span | undefined {
+  return activeTracing.tracer?.startSpan('ShouldRateLimit Execution', {
+    attributes: { domain: request.domain, 'request string': formatRequestText(request) },
+  });
+}
+
+/** `NewJsonHandler Remaining Execution` with the response body; undefined while tracing is off. */
+export function startJsonResponseSpan(responseBody: string): Span | undefined {
+  return activeTracing.tracer?.startSpan('NewJsonHandler Remaining Execution', {
+    attributes: { response: responseBody },
+  });
+}

@@ -1,0 +1,122 @@
+// grpc.health.v1.Health end to end (spec §1.1, §2.17): service `ratelimit` mirrors /healthcheck,
+// the empty name (the whole server) is always SERVING, other names are NOT_FOUND (Check) or
+// SERVICE_UNKNOWN (Watch); Watch streams every change.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  credentials as grpcCredentials,
+  makeGenericClientConstructor,
+  status as GrpcStatus,
+  type Client,
+  type ClientReadableStream,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import { waitFor } from '@repo/test-support';
+import { rlsProtos } from '../../src/transport/rls-protos';
+import { createRulesDir } from '../support/rules-dir';
+import { startTestApp, type TestApp } from '../support/start-app';
+
+const RULES =
+  'domain: health\ndescriptors:\n  - key: user\n    rate_limit: { unit: minute, requests_per_unit: 1 }\n';
+
+type Watch = (request: object) => ClientReadableStream<{ status: string }>;
+
+/** A Health/Watch stream and every status it has received so far. */
+interface WatchedStatus {
+  readonly statuses: readonly string[];
+  stop(): void;
+}
+
+function watchHealth(app: TestApp, service: string): WatchedStatus {
+  const Health = makeGenericClientConstructor(rlsProtos().healthService, 'Health');
+  const client = new Health(`127.0.0.1:${app.service.grpcPort}`, grpcCredentials.createInsecure());
+  const stream = (client as Client & Record<string, Watch>).Watch({ service });
+  const statuses: string[] = [];
+  stream.on('data', (message: { status: string }) => statuses.push(message.status));
+  stream.on('error', () => undefined); // cancelled by stop()
+  return {
+    statuses,
+    stop: () => {
+      stream.cancel();
+      client.close();
+    },
+  };
+}
+
+const statusesOf = (watched: WatchedStatus, count: number, description: string) =>
+  waitFor(() => watched.statuses.length >= count && [...watched.statuses], {
+    timeoutMs: 10_000,
+    description,
+  });
+
+describe('grpc.health.v1.Health', { timeout: 60_000 }, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp(createRulesDir({ 'health.yaml': RULES }).env);
+  });
+  after(() => app.stop());
+
+  it('Check answers SERVING for the server ("") and for "ratelimit"', async () => {
+    assert.equal(await app.grpc.healthCheck(''), 'SERVING');
+    assert.equal(await app.grpc.healthCheck('ratelimit'), 'SERVING');
+  });
+
+  it('Check answers NOT_FOUND for any other service name', async () => {
+    const error = (await app.grpc.healthCheck('envoy').catch((e: unknown) => e)) as ServiceError;
+    assert.equal(GrpcStatus[error.code], 'NOT_FOUND');
+    assert.equal(error.details, 'unknown service envoy');
+  });
+
+  it('Watch answers SERVICE_UNKNOWN for another service name', async () => {
+    const watched = watchHealth(app, 'envoy');
+    try {
+      assert.deepEqual(await statusesOf(watched, 1, 'the first Watch message'), ['SERVICE_UNKNOWN']);
+    } finally {
+      watched.stop();
+    }
+  });
+
+  it('turns NOT_SERVING for "ratelimit" on shutdown, like /healthcheck; Watch streams the change', async () => {
+    const watched = watchHealth(app, 'ratelimit');
+    const watchedServer = watchHealth(app, '');
+    try {
+      assert.deepEqual(await statusesOf(watched, 1, 'the first Watch message'), ['SERVING']);
+      assert.deepEqual(await statusesOf(watchedServer, 1, 'the first Watch message of ""'), ['SERVING']);
+      app.service.health.markShuttingDown();
+      assert.deepEqual(await statusesOf(watched, 2, 'the NOT_SERVING message'), ['SERVING', 'NOT_SERVING']);
+      assert.equal(await app.grpc.healthCheck('ratelimit'), 'NOT_SERVING');
+      assert.equal(await app.grpc.healthCheck(''), 'SERVING');
+      assert.equal((await fetch(`${app.httpUrl}/healthcheck`)).status, 500);
+      assert.deepEqual(watchedServer.statuses, ['SERVING']);
+    } finally {
+      watched.stop();
+      watchedServer.stop();
+    }
+  });
+});
+
+describe('grpc.health.v1.Health with HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED', { timeout: 60_000 }, () => {
+  const rules = createRulesDir();
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({
+      ...rules.env,
+      HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED: 'true',
+      FORCE_START_WITHOUT_INITIAL_CONFIG: 'true',
+    });
+  });
+  after(() => app.stop());
+
+  it('is NOT_SERVING without rules and streams SERVING once a domain loads', async () => {
+    assert.equal(await app.grpc.healthCheck('ratelimit'), 'NOT_SERVING');
+    const watched = watchHealth(app, 'ratelimit');
+    try {
+      assert.deepEqual(await statusesOf(watched, 1, 'the first Watch message'), ['NOT_SERVING']);
+      rules.write('health.yaml', RULES);
+      assert.deepEqual(await statusesOf(watched, 2, 'the SERVING message'), ['NOT_SERVING', 'SERVING']);
+      assert.equal(await app.grpc.healthCheck('ratelimit'), 'SERVING');
+    } finally {
+      watched.stop();
+    }
+  });
+});
