@@ -9,6 +9,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
+import { COUNTER_STORE, RedisCounterStore, type CounterStore } from '@repo/storage';
 import { AppModule } from './app.module';
 import { systemClock, systemRandom, type Clock, type Random } from './clock';
 import { DebugServer } from './debug/debug-server';
@@ -20,6 +21,7 @@ import { startStatsSink } from './stats/sinks/start-stats-sink';
 import { startTracing } from './tracing/start-tracing';
 import { createGrpcTransport } from './transport/grpc/create-grpc-transport';
 import { acceptRawBodies } from './transport/http/accept-raw-bodies';
+import { closeConnectionsAfter, httpServerLimits } from './transport/http/http-server-limits';
 
 export interface AppOverrides {
   readonly logger?: Logger;
@@ -60,7 +62,7 @@ export async function startRatelimit(
     clock: overrides.clock ?? systemClock,
     random: overrides.random ?? systemRandom,
   };
-  const adapter = new FastifyAdapter({ bodyLimit: settings.server.maxRequestBytes });
+  const adapter = new FastifyAdapter(httpServerLimits(settings.server));
   acceptRawBodies(adapter.getInstance());
   // Nest's own messages go through the same pino logger from the first line on (also when
   // start-up fails), in the LOG_FORMAT shape.
@@ -85,6 +87,10 @@ export async function startRatelimit(
     throw error;
   });
   const registry = app.get<RuleRegistry>(RULE_REGISTRY);
+  const store = app.get<CounterStore>(COUNTER_STORE);
+  if (store instanceof RedisCounterStore) {
+    logger.info(`redis increments (KV_INCREMENT_SCRIPT): ${JSON.stringify(store.incrementModes())}`);
+  }
   const debug = new DebugServer({
     rulesDump: () => registry.snapshot?.dump() ?? '',
     statsDump: () => stats.store.dump(),
@@ -108,10 +114,15 @@ export async function startRatelimit(
     shutdown: () =>
       (closing ??= (async () => {
         health.markShuttingDown();
+        const cancelForcedHttpClose = closeConnectionsAfter(
+          app.getHttpServer(),
+          settings.shutdown.drainSeconds * 1000,
+        );
         // gRPC first: Nest's close() would shut HTTP before the hybrid transports, and /healthcheck
         // must keep answering 500 while gRPC calls in flight finish (up to SHUTDOWN_DRAIN_SECONDS).
         await grpc.close();
         await app.close();
+        cancelForcedHttpClose();
         await debug.close();
         await statsSink.stop();
         await tracing.stop();

@@ -62,6 +62,12 @@ export interface RedisConnectionOptions {
   readonly pipelineWindowMs: number;
   /** KV_PIPELINE_LIMIT: write early once a batch holds this many commands; 0 = no limit. */
   readonly pipelineLimit: number;
+  /**
+   * KV_INCREMENT_SCRIPT (single and sentinel): send a batch as one Lua script call instead of
+   * INCRBY + EXPIRE per key. `auto` checks at start-up that the connection is a Redis server
+   * that runs scripts (not a proxy); default `off`. Cluster batches always use commands.
+   */
+  readonly incrementScript?: 'auto' | 'on' | 'off';
 }
 
 export interface StartupRetryOptions {

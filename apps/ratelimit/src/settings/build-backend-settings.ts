@@ -107,6 +107,7 @@ function sharedRedis(values: VariableValues, isTlsEnabled: boolean) {
       skipHostnameVerification: values.KV_TLS_SKIP_HOSTNAME_VERIFICATION,
     },
     healthCheckActiveConnection: values.KV_HEALTH_CHECK_ACTIVE_CONNECTION,
+    incrementScript: values.KV_INCREMENT_SCRIPT,
     startup: {
       initialIntervalMs: values.KV_STARTUP_INITIAL_INTERVAL,
       maxIntervalMs: values.KV_STARTUP_MAX_INTERVAL,

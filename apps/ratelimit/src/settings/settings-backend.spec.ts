@@ -96,6 +96,7 @@ describe('redis (KV_* / REDIS_*)', () => {
       REDIS_STARTUP_INITIAL_INTERVAL: '2s',
       REDIS_STARTUP_MAX_INTERVAL: '1m',
       REDIS_STARTUP_MAX_ELAPSED_TIME: '5m',
+      REDIS_INCREMENT_SCRIPT: 'false',
     }).backend.redis;
     assert.deepEqual(sut, {
       type: 'sentinel',
@@ -116,9 +117,29 @@ describe('redis (KV_* / REDIS_*)', () => {
       clusterPipelineParallelism: 0,
       timeoutMs: 10_000,
       poolOnEmptyBehavior: 'WAIT',
+      incrementScript: 'off',
       healthCheckActiveConnection: true,
       startup: { initialIntervalMs: 2000, maxIntervalMs: 60_000, maxElapsedTimeMs: 300_000 },
     });
+  });
+
+  it('reads KV_INCREMENT_SCRIPT as auto (default), true or false, and rejects other values', () => {
+    assert.equal(parseSettings({ KV_URL: 'r:1' }).backend.redis.incrementScript, 'auto');
+    assert.equal(
+      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'AUTO' }).backend.redis.incrementScript,
+      'auto',
+    );
+    assert.equal(
+      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'true' }).backend.redis.incrementScript,
+      'on',
+    );
+    assert.equal(
+      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: '0' }).backend.redis.incrementScript,
+      'off',
+    );
+    assert.deepEqual(issuesOf({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'sometimes' }), [
+      'KV_INCREMENT_SCRIPT=sometimes: must be auto, true or false',
+    ]);
   });
 
   it('defaults the store timeout to 300ms (fail fast), not the reference 10s', () => {

@@ -35,6 +35,11 @@ export const VARIABLES = {
   GRPC_MAX_CONNECTION_AGE_GRACE: v(s.duration, '1h', 'forced close this long after GRPC_MAX_CONNECTION_AGE'),
   MAX_REQUEST_BYTES: v(s.integer(1), '1048576', 'ours: HTTP /json body limit (1 MiB)'),
   GRPC_MAX_RECV_MESSAGE_BYTES: v(s.integer(1), '4194304', 'ours: largest gRPC request accepted (4 MiB)'),
+  HTTP_REQUEST_TIMEOUT: v(
+    s.duration,
+    '10s',
+    'ours: most time a client may take to send one HTTP request (headers and body); 0 = no limit',
+  ),
   DEBUG_HOST: v(s.text, '0.0.0.0', 'debug listener address (/rlconfig, /stats)'),
   DEBUG_PORT: v(s.port, '6070', 'debug listener port'),
   // gRPC server TLS
@@ -98,6 +103,11 @@ export const VARIABLES = {
   KV_CLUSTER_PIPELINE_PARALLELISM: v(s.integer(0), '1', 'cluster: key groups in flight; 0 = pool size'),
   KV_TIMEOUT: v(s.duration, '300ms', 'ours: store timeout, fail fast (Envoy: 10s dial timeout)'),
   KV_POOL_ON_EMPTY_BEHAVIOR: v(s.poolOnEmptyBehavior, 'WAIT', 'only WAIT (CREATE/ERROR are rejected)'),
+  KV_INCREMENT_SCRIPT: v(
+    s.autoOrBool,
+    'auto',
+    'ours: send a batch as one Lua script call: auto (on a Redis server that runs scripts), true, false',
+  ),
   KV_HEALTH_CHECK_ACTIVE_CONNECTION: v(s.bool, 'false', 'unhealthy while no store connection is up'),
   KV_STARTUP_INITIAL_INTERVAL: v(s.duration, '1s', 'first wait between start-up connection attempts'),
   KV_STARTUP_MAX_INTERVAL: v(s.duration, '30s', 'largest wait between start-up connection attempts'),

@@ -24,6 +24,8 @@ export interface ServerSettings {
   /** Body limit of HTTP POST /json. */
   readonly maxRequestBytes: number;
   readonly grpcMaxRecvMessageBytes: number;
+  /** HTTP_REQUEST_TIMEOUT: a slow client (slowloris) is cut off after this; 0 = never. */
+  readonly httpRequestTimeoutMs: number;
 }
 
 export interface ListenerSettings {
@@ -98,6 +100,8 @@ export interface RedisSettings {
   /** Per-command store timeout (fail fast); see KV_TIMEOUT. */
   readonly timeoutMs: number;
   readonly poolOnEmptyBehavior: 'WAIT';
+  /** KV_INCREMENT_SCRIPT (shared by both stores): one Lua call per batch instead of INCRBY + EXPIRE per key. */
+  readonly incrementScript: 'auto' | 'on' | 'off';
   readonly healthCheckActiveConnection: boolean;
   readonly startup: {
     readonly initialIntervalMs: number;

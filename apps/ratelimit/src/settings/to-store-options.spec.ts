@@ -49,6 +49,7 @@ describe(toStoreOptions.name, () => {
       timeoutMs: 250,
       pipelineWindowMs: 0.15,
       pipelineLimit: 8,
+      incrementScript: 'auto',
     });
     assert.equal(options.perSecond, undefined);
     assert.equal(options.healthCheckActiveConnection, true);
@@ -109,6 +110,7 @@ describe(toStoreOptions.name, () => {
       timeoutMs: 1000,
       pipelineWindowMs: 0,
       pipelineLimit: 0,
+      incrementScript: 'auto',
     });
   });
 

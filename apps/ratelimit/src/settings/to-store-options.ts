@@ -65,6 +65,7 @@ function redisConnection(redis: RedisSettings): RedisConnectionOptions {
     timeoutMs: redis.timeoutMs,
     pipelineWindowMs: redis.pipelineWindowMs,
     pipelineLimit: redis.pipelineLimit,
+    incrementScript: redis.incrementScript,
   };
 }
 

@@ -50,6 +50,14 @@ export const backendType = fromParser((raw) => {
   return { ok: true, value: result.value === 'memcached' ? 'memcache' : result.value };
 });
 
+/** `auto`, or a Go boolean (true = `on`, false = `off`): KV_INCREMENT_SCRIPT. */
+export const autoOrBool = fromParser((raw): ParseResult<'auto' | 'on' | 'off'> => {
+  if (raw.trim().toLowerCase() === 'auto') return { ok: true, value: 'auto' };
+  const result = parseGoBool(raw);
+  if (!result.ok) return { ok: false, reason: 'must be auto, true or false' };
+  return { ok: true, value: result.value ? 'on' : 'off' };
+});
+
 /** logrus.ParseLevel names; `warn` is logrus's other spelling of `warning`. */
 export const logLevel = fromParser((raw) => {
   const names = ['trace', 'debug', 'info', 'warn', 'warning', 'error', 'fatal', 'panic'] as const;

@@ -106,7 +106,15 @@ export class RedisCounterStore implements CounterStore {
       sleep: (ms) => this.sleep(ms),
       isCancelled: () => this.closed,
     });
+    await Promise.all(this.lanes.map((lane) => lane.decideIncrementMode()));
     this.started = true;
+  }
+
+  /** How each store sends its batches: `script` (one Lua call) or `commands` (INCRBY + EXPIRE). */
+  incrementModes(): Readonly<Record<LaneName, 'script' | 'commands'>> {
+    const modes = { main: this.main.incrementMode } as Record<LaneName, 'script' | 'commands'>;
+    if (this.perSecond) modes.per_second = this.perSecond.incrementMode;
+    return modes;
   }
 
   private sleep(ms: number): Promise<void> {

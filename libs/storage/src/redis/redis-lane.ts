@@ -2,6 +2,7 @@ import type { Cluster, Redis } from 'ioredis';
 import type { RedisConnectionOptions } from '../counter-store-options';
 import { toStoreUnavailableError } from '../store-unavailable-error';
 import { createRedisClient, type RedisClient } from './create-redis-client';
+import { defineIncrementScript, runIncrementScript, supportsIncrementScript } from './increment-script';
 import {
   IncrementBatcher,
   withTimeout,
@@ -23,6 +24,8 @@ export class RedisLane {
   /** The last connection error, so failures while disconnected can say why. */
   private lastConnectionError: Error | undefined;
   private closed = false;
+  /** Batches go out as one script call (see increment-script.ts); decided by decideIncrementMode. */
+  private usesScript = false;
 
   constructor(
     readonly name: LaneName,
@@ -65,6 +68,23 @@ export class RedisLane {
     }
   }
 
+  /**
+   * Picks how batches are sent, once the store answered at start-up: `on` always uses the script,
+   * `auto` only on a Redis server that runs it, `off` (and every cluster) uses commands.
+   */
+  async decideIncrementMode(): Promise<void> {
+    const mode = this.options.incrementScript ?? 'off';
+    if (this.isCluster || mode === 'off') return;
+    const client = this.client as Redis;
+    if (mode === 'on') defineIncrementScript(client);
+    this.usesScript = mode === 'on' || (await supportsIncrementScript(client));
+  }
+
+  /** How this store sends batches (reported at start-up). */
+  get incrementMode(): 'script' | 'commands' {
+    return this.usesScript ? 'script' : 'commands';
+  }
+
   /** True while the client has a connection ready for commands. */
   isConnected(): boolean {
     return this.client.status === 'ready';
@@ -97,9 +117,13 @@ export class RedisLane {
     throw new Error(`not connected to the ${store} (connection ${this.client.status})${reason}`, { cause });
   }
 
-  /** Single / sentinel: the whole batch in one explicit pipeline (one write, one read). */
+  /**
+   * Single / sentinel: the whole batch in one write and one read, as one script call or as one
+   * explicit pipeline of INCRBY + EXPIRE per key (the reference's commands).
+   */
   private readonly executePipeline: BatchExecutor = async (keys, addends, ttls) => {
     this.assertConnected();
+    if (this.usesScript) return runIncrementScript(this.client as Redis, keys, addends, ttls);
     const pipeline = (this.client as Redis).pipeline();
     for (let i = 0; i < keys.length; i++) pipeline.incrby(keys[i], addends[i]).expire(keys[i], ttls[i]);
     const replies = (await pipeline.exec()) ?? [];
