@@ -13,7 +13,7 @@ import { freePort, scratchDir, startRedis, stopAllServers, waitFor } from '@repo
 import { runGrpcLoad, type LoadResult } from './support/grpc-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 64);
 const CLIENTS = 1000;
 
@@ -142,20 +142,24 @@ async function main(): Promise<void> {
       KV_INCREMENT_SCRIPT: 'false',
     }),
   ];
-  const perTarget = new Map<string, number[]>(targets.map((target) => [target.name, []]));
+  // Per round, each service's calls per server CPU-second over the ceiling's of the same round:
+  // neighbours in time share the machine's load, so the median of these ratios is steadier than
+  // a ratio of medians on a shared machine.
+  const ratios = new Map<string, number[]>(targets.slice(1).map((target) => [target.name, []]));
   try {
     for (let round = 1; round <= ROUNDS; round++) {
+      let ceiling = 0;
       for (const target of targets) {
         const result = await measure(target);
-        perTarget.get(target.name)!.push(result.callsPerServerCpuSecond);
+        if (target === bareTarget) ceiling = result.callsPerServerCpuSecond;
+        else ratios.get(target.name)!.push(result.callsPerServerCpuSecond / ceiling);
         console.log(`round ${round} ${target.name.padEnd(26)} ${format(result)}`);
       }
     }
-    const ceiling = median(perTarget.get(bareTarget.name)!);
-    for (const target of targets.slice(1)) {
-      const ratio = median(perTarget.get(target.name)!) / ceiling;
+    for (const [name, values] of ratios) {
+      const rounds = values.map((ratio) => `${(ratio * 100).toFixed(0)} %`).join(', ');
       console.log(
-        `${target.name}: ${(ratio * 100).toFixed(0)} % of the ceiling's calls per server CPU-second`,
+        `${name}: ${(median(values) * 100).toFixed(0)} % of the ceiling's calls per server CPU-second (median; rounds: ${rounds})`,
       );
     }
   } finally {
