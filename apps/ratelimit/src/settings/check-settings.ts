@@ -85,6 +85,14 @@ function checkGrpcServerTls(values: VariableValues, shown: ShowFn): string[] {
       ),
     );
   }
+  if (values.GRPC_CLIENT_TLS_SAN !== '' && values.GRPC_CLIENT_TLS_CACERT === '') {
+    issues.push(
+      formatIssue(
+        [shown('GRPC_CLIENT_TLS_SAN')],
+        'the client certificate SAN is checked only with mutual TLS: set GRPC_CLIENT_TLS_CACERT too',
+      ),
+    );
+  }
   return issues;
 }
 
@@ -116,13 +124,29 @@ function checkCertKeyPairs(values: VariableValues, shown: ShowFn): string[] {
     );
 }
 
-/** Memory counters live in one process; several workers would each count separately. */
+/**
+ * Memory counters live in one process; several workers would each count separately. Each worker
+ * also keeps its own statistics: a Prometheus scrape would reach one worker at a time, so pull
+ * stats need one process too (push sinks add up the workers' deltas).
+ */
 function checkWorkers(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
-  if (backend !== 'memory' || values.WORKERS === 1) return [];
-  return [
-    formatIssue(
-      [shown('BACKEND_TYPE'), shown('WORKERS')],
-      'the memory backend (also chosen when BACKEND_TYPE and KV_URL are unset) counts in one process: WORKERS must be 1; use redis or memcache to run several',
-    ),
-  ];
+  if (values.WORKERS === 1) return [];
+  const issues: string[] = [];
+  if (backend === 'memory') {
+    issues.push(
+      formatIssue(
+        [shown('BACKEND_TYPE'), shown('WORKERS')],
+        'the memory backend (also chosen when BACKEND_TYPE and KV_URL are unset) counts in one process: WORKERS must be 1; use redis or memcache to run several',
+      ),
+    );
+  }
+  if (values.USE_PULLSTATS && !values.DISABLE_STATS) {
+    issues.push(
+      formatIssue(
+        [shown('USE_PULLSTATS'), shown('WORKERS')],
+        'each worker keeps its own statistics and a scrape reaches one of them: use WORKERS=1 with pull stats, or a push sink (USE_PUSHSTATS, USE_TAGGEDSTATS)',
+      ),
+    );
+  }
+  return issues;
 }

@@ -54,6 +54,12 @@ describe('backend selection (BACKEND_TYPE)', () => {
       'BACKEND_TYPE=, WORKERS=4: the memory backend (also chosen when BACKEND_TYPE and KV_URL are unset) counts in one process: WORKERS must be 1; use redis or memcache to run several',
     ]);
     assert.equal(parseSettings({ WORKERS: '4', KV_URL: 'r:6379' }).workers, 4);
+    assert.deepEqual(
+      issuesOf({ WORKERS: '2', KV_URL: 'r:6379', USE_PUSHSTATS: 'false', USE_PULLSTATS: 'true' }),
+      [
+        'USE_PULLSTATS=true, WORKERS=2: each worker keeps its own statistics and a scrape reaches one of them: use WORKERS=1 with pull stats, or a push sink (USE_PUSHSTATS, USE_TAGGEDSTATS)',
+      ],
+    );
   });
 });
 

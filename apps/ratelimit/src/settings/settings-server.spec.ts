@@ -83,6 +83,17 @@ describe('gRPC server TLS (GRPC_SERVER_*, GRPC_CLIENT_*)', () => {
     assert.deepEqual(issuesOf({ GRPC_CLIENT_TLS_CACERT: 'ca.pem' }), [
       'GRPC_CLIENT_TLS_CACERT=ca.pem, GRPC_SERVER_USE_TLS=false: mutual TLS needs GRPC_SERVER_USE_TLS=true',
     ]);
+    assert.deepEqual(
+      issuesOf({
+        GRPC_SERVER_USE_TLS: 'true',
+        GRPC_SERVER_TLS_CERT: 'c',
+        GRPC_SERVER_TLS_KEY: 'k',
+        GRPC_CLIENT_TLS_SAN: 'envoy',
+      }),
+      [
+        'GRPC_CLIENT_TLS_SAN=envoy: the client certificate SAN is checked only with mutual TLS: set GRPC_CLIENT_TLS_CACERT too',
+      ],
+    );
   });
 });
 

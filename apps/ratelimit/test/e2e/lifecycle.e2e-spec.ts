@@ -2,6 +2,7 @@
 // SIGHUP reloads; SIGTERM turns /healthcheck unhealthy at once, lets calls in flight finish and
 // exits 0.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { startRedis, stopAllServers, waitFor } from '@repo/test-support';
@@ -17,6 +18,21 @@ async function start(env: Record<string, string>): Promise<ServiceProcess> {
   const service = await startServiceProcess(env);
   started.push(service);
   return service;
+}
+
+/** PIDs of the direct children of `pid` (the cluster workers). */
+function childPids(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return children === '' ? [] : children.split(' ').map(Number);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isListening(port: number): Promise<boolean> {
@@ -76,7 +92,7 @@ describe('service process lifecycle', () => {
       service.child.kill('SIGTERM');
       await waitFor(
         async () => (await fetch(`http://127.0.0.1:${service.httpPort}/healthcheck`)).status === 500,
-        { timeoutMs: 1000, description: '/healthcheck unhealthy after SIGTERM' },
+        { timeoutMs: 5000, description: '/healthcheck unhealthy after SIGTERM' },
       );
       const responses = await Promise.all(inFlight);
       assert.deepEqual(
@@ -86,6 +102,37 @@ describe('service process lifecycle', () => {
       assert.equal(await service.exited, 0);
     } finally {
       client.close();
+      await redis.stop();
+    }
+  });
+
+  it('runs WORKERS processes on the same ports, and SIGTERM stops them all with exit 0', async () => {
+    const redis = await startRedis();
+    const rules = createRulesDir({ 'life.yaml': RULES });
+    const service = await start({ ...rules.env, REDIS_URL: redis.url, WORKERS: '2', LOG_LEVEL: 'info' });
+    try {
+      await waitFor(() => service.output().match(/ratelimit serving/g)?.length === 2, {
+        timeoutMs: 30_000,
+        description: 'two workers serving',
+      });
+      const workers = childPids(service.child.pid!);
+      assert.equal(workers.length, 2);
+      const client = createRlsClient(`127.0.0.1:${service.grpcPort}`);
+      try {
+        const remaining = [];
+        for (let i = 0; i < 4; i++) {
+          remaining.push(
+            (await client.shouldRateLimit(rlsRequest('life', [['k', 'shared']]))).statuses[0].limitRemaining,
+          );
+        }
+        assert.deepEqual(remaining, [999, 998, 997, 996], 'one counter in Redis whichever worker answers');
+      } finally {
+        client.close();
+      }
+      service.child.kill('SIGTERM');
+      assert.equal(await service.exited, 0);
+      assert.deepEqual(workers.filter(isAlive), []);
+    } finally {
       await redis.stop();
     }
   });
