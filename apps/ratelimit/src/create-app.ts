@@ -20,6 +20,7 @@ import { StatsService } from './stats/stats.service';
 import { startStatsSink } from './stats/sinks/start-stats-sink';
 import { startTracing } from './tracing/start-tracing';
 import { createGrpcTransport } from './transport/grpc/create-grpc-transport';
+import { limitHandshakeTime } from './transport/grpc/limit-handshake-time';
 import { acceptRawBodies } from './transport/http/accept-raw-bodies';
 import { closeConnectionsAfter, httpServerLimits } from './transport/http/http-server-limits';
 
@@ -86,6 +87,7 @@ export async function startRatelimit(
     await app.close();
     throw error;
   });
+  limitHandshakeTime(grpc.unwrap(), settings.server.grpcConnectionTimeoutMs, logger);
   const registry = app.get<RuleRegistry>(RULE_REGISTRY);
   const store = app.get<CounterStore>(COUNTER_STORE);
   if (store instanceof RedisCounterStore) {

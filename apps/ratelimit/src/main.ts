@@ -12,7 +12,12 @@ import { runWorkers } from './run-workers';
 async function main(): Promise<void> {
   const settings = parseSettingsOrExit(process.env);
   const logger = createLogger(settings.log);
-  if (settings.workers > 1 && cluster.isPrimary) return runWorkers(settings.workers, logger);
+  if (settings.workers > 1 && cluster.isPrimary) {
+    return runWorkers(settings.workers, logger, settings.server.grpcUds).catch((error: unknown) => {
+      logger.fatal(`ratelimit failed to start: ${(error as Error).message}`);
+      process.exit(1);
+    });
+  }
   let running;
   try {
     running = await startRatelimit(settings, { logger });

@@ -4,8 +4,13 @@
 // every worker reload its rules. A worker that dies unexpectedly is replaced.
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
+import { removeStaleUnixSocket } from './transport/grpc/remove-stale-unix-socket';
 
-export function runWorkers(count: number, logger: Logger): void {
+export async function runWorkers(count: number, logger: Logger, grpcUds: string): Promise<void> {
+  // The workers share one unix socket: remove a stale one here, once, before any worker listens.
+  if (grpcUds !== '' && (await removeStaleUnixSocket(grpcUds))) {
+    logger.warn(`removed the stale unix socket ${grpcUds} (its process is gone)`);
+  }
   let isStopping = false;
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {

@@ -1,3 +1,5 @@
+import { OldestFirst } from './oldest-first';
+
 /** Counters of the local cache, named like the reference's `ratelimit.localcache.*` gauges. */
 export interface OverLimitCacheStats {
   readonly hitCount: number;
@@ -35,6 +37,7 @@ const ENTRY_OVERHEAD_BYTES = 64;
  */
 export class OverLimitCache {
   private readonly expiresAtMs = new Map<string, number>();
+  private readonly evictionOrder = new OldestFirst(this.expiresAtMs);
   private readonly capacityBytes: number;
   private readonly now: () => number;
   private usedBytes = 0;
@@ -96,8 +99,10 @@ export class OverLimitCache {
   /** Evicts from the oldest end (Map insertion order) until `bytes` more fit. */
   private makeRoom(bytes: number): void {
     const now = this.now();
-    for (const [entryKey, expiresAt] of this.expiresAtMs) {
-      if (this.usedBytes + bytes <= this.capacityBytes) return;
+    while (this.usedBytes + bytes > this.capacityBytes) {
+      const oldest = this.evictionOrder.next();
+      if (oldest === undefined) return;
+      const [entryKey, expiresAt] = oldest;
       this.remove(entryKey);
       if (expiresAt > now) this.evacuateCount++;
       else this.expiredCount++;

@@ -30,6 +30,7 @@ export function buildSettings(
       maxConnectionAgeGraceMs: values.GRPC_MAX_CONNECTION_AGE_GRACE,
       maxRequestBytes: values.MAX_REQUEST_BYTES,
       grpcMaxRecvMessageBytes: values.GRPC_MAX_RECV_MESSAGE_BYTES,
+      grpcConnectionTimeoutMs: values.GRPC_CONNECTION_TIMEOUT,
       httpRequestTimeoutMs: values.HTTP_REQUEST_TIMEOUT,
     },
     debug: { host: values.DEBUG_HOST, port: values.DEBUG_PORT },

@@ -35,6 +35,11 @@ export const VARIABLES = {
   GRPC_MAX_CONNECTION_AGE_GRACE: v(s.duration, '1h', 'forced close this long after GRPC_MAX_CONNECTION_AGE'),
   MAX_REQUEST_BYTES: v(s.integer(1), '1048576', 'ours: HTTP /json body limit (1 MiB)'),
   GRPC_MAX_RECV_MESSAGE_BYTES: v(s.integer(1), '4194304', 'ours: largest gRPC request accepted (4 MiB)'),
+  GRPC_CONNECTION_TIMEOUT: v(
+    s.duration,
+    '10s',
+    'ours: a gRPC connection must start HTTP/2 within this or is closed; 0 = never (grpc-go: 120s)',
+  ),
   HTTP_REQUEST_TIMEOUT: v(
     s.duration,
     '10s',

@@ -24,6 +24,7 @@ describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES)', () => {
       GRPC_MAX_CONNECTION_AGE_GRACE: '150us',
       MAX_REQUEST_BYTES: '1024',
       GRPC_MAX_RECV_MESSAGE_BYTES: '2048',
+      GRPC_CONNECTION_TIMEOUT: '1m',
       HTTP_REQUEST_TIMEOUT: '2.5s',
     }).server;
     assert.deepEqual(sut, {
@@ -36,6 +37,7 @@ describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES)', () => {
       maxConnectionAgeGraceMs: 0.15,
       maxRequestBytes: 1024,
       grpcMaxRecvMessageBytes: 2048,
+      grpcConnectionTimeoutMs: 60_000,
       httpRequestTimeoutMs: 2500,
     });
   });

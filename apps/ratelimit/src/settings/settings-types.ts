@@ -24,6 +24,8 @@ export interface ServerSettings {
   /** Body limit of HTTP POST /json. */
   readonly maxRequestBytes: number;
   readonly grpcMaxRecvMessageBytes: number;
+  /** GRPC_CONNECTION_TIMEOUT: a connection silent before its HTTP/2 SETTINGS is closed; 0 = never. */
+  readonly grpcConnectionTimeoutMs: number;
   /** HTTP_REQUEST_TIMEOUT: a slow client (slowloris) is cut off after this; 0 = never. */
   readonly httpRequestTimeoutMs: number;
 }

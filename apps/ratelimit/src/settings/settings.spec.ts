@@ -22,6 +22,7 @@ const DEFAULTS: Settings = {
     maxConnectionAgeGraceMs: 3_600_000,
     maxRequestBytes: 1_048_576,
     grpcMaxRecvMessageBytes: 4_194_304,
+    grpcConnectionTimeoutMs: 10_000,
     httpRequestTimeoutMs: 10_000,
   },
   debug: { host: '0.0.0.0', port: 6070 },

@@ -2,6 +2,8 @@
 // lowerCamelCase, enum names, unset fields undefined) <-> the service's transport-free types.
 import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
 import type { DescriptorStatus, RateLimitDecision, RateLimitRequest } from '../ratelimit/rate-limit-types';
+import { InvalidRequestError } from '../errors';
+import { UndecodableRequest } from './grpc/undecodable-request';
 import { jsonToStruct, type StructMessage } from './json-to-struct';
 import { overrideUnitFromWire } from './proto-units';
 
@@ -30,7 +32,12 @@ export interface RateLimitResponseMessage {
   dynamicMetadata?: StructMessage;
 }
 
-export function requestFromMessage(message: RateLimitRequestMessage): RateLimitRequest {
+export function requestFromMessage(message: RateLimitRequestMessage | UndecodableRequest): RateLimitRequest {
+  if (message instanceof UndecodableRequest) {
+    throw new InvalidRequestError(
+      `the message is not a valid envoy.service.ratelimit.v3.RateLimitRequest: ${message.reason}`,
+    );
+  }
   return {
     domain: message.domain ?? '',
     descriptors: (message.descriptors ?? []).map(descriptorFromMessage),

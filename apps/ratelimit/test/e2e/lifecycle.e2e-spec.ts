@@ -71,7 +71,8 @@ describe('service process lifecycle', () => {
   });
 
   it('on SIGTERM answers unhealthy at once, finishes the calls in flight and exits 0', async () => {
-    const redis = await startRedis();
+    // Redis 7 refuses DEBUG unless enabled (the reply is an error and nothing sleeps).
+    const redis = await startRedis({ extraConfig: ['enable-debug-command yes'] });
     const rules = createRulesDir({ 'life.yaml': RULES });
     const service = await start({
       ...rules.env,

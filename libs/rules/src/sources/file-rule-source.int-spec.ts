@@ -104,6 +104,25 @@ describe(`${FileRuleSource.name} (RUNTIME_WATCH_ROOT=false)`, () => {
     await sut.waitUntil('the fixed file', () => sut.limitOf('c') === 3);
   });
 
+  it('keeps the last good rules when the directory is deleted, and reloads once it is back', async () => {
+    const { dir, options } = layout();
+    writeFileSync(join(dir, 'a.yaml'), rules('a', 1));
+    const sut = await startRegistry(options);
+    rmSync(dir, { recursive: true });
+    await sut.waitUntil('the load error', () => sut.events.some((event) => !event.ok));
+    const failure = sut.events.find((event) => !event.ok);
+    assert.equal(
+      failure?.ok === false && failure.message,
+      `${dir}: the rules directory is missing; the rules loaded before stay in force`,
+    );
+    assert.equal(sut.limitOf('a'), 1);
+
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'b.yaml'), rules('b', 2));
+    await sut.waitUntil('the restored directory', () => sut.limitOf('b') === 2);
+    assert.deepEqual(sut.registry.snapshot?.domains, ['b']);
+  });
+
   it('follows a Kubernetes ConfigMap update; dot directories are skipped with ignoreDotFiles', async () => {
     const { dir, options } = layout();
     mkdirSync(join(dir, '..2024_01_01'));

@@ -5,12 +5,15 @@
 //   parent directory is watched at depth 0 and events are filtered to the root's name.
 // - false: any write/create/chmod/remove of an entry of the rules directory reloads (raw
 //   inotify events are used too, because chokidar reports no event for a chmod).
-// Bursts of events are debounced; loads run one at a time, in order.
+// Bursts of events are debounced; loads run one at a time, in order. A rules directory that
+// vanishes after it was read is a load error, so the last good rules stay in force.
 import { once } from 'node:events';
-import { basename, dirname, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
+import { RuleConfigError } from '../rule-config-error';
 import { Debouncer } from './debouncer';
 import { readRuleFiles, ruleFilesDirectory, type RuleFile, type RuleFileLayout } from './read-rule-files';
 import type { RuleSource } from './rule-source';
@@ -27,6 +30,8 @@ export class FileRuleSource implements RuleSource {
   private watcher: FSWatcher | undefined;
   private loading: Promise<void> = Promise.resolve();
   private isStopped = false;
+  /** Set once a load found the rules directory: from then on its disappearance is an error. */
+  private hasSeenDirectory = false;
   private onConfigs: (configs: RawDomainConfig[]) => unknown = () => undefined;
   private onError: (error: Error) => void = () => undefined;
 
@@ -68,6 +73,7 @@ export class FileRuleSource implements RuleSource {
     if (this.isStopped) return;
     let configs: RawDomainConfig[];
     try {
+      await this.checkDirectory();
       configs = parseRuleFiles(await readRuleFiles(this.options));
     } catch (error) {
       if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));
@@ -76,23 +82,57 @@ export class FileRuleSource implements RuleSource {
     if (!this.isStopped) this.onConfigs(configs);
   }
 
+  /**
+   * A directory deleted after a load (or a volume unmounted, or a symlink swap done in two steps)
+   * must not replace the rules in force by an empty set: that would lift every limit at once.
+   * A directory missing from the start still means "no rules", as before.
+   */
+  private async checkDirectory(): Promise<void> {
+    const directory = ruleFilesDirectory(this.options);
+    if (directory === undefined) return;
+    const exists = await stat(directory).then(
+      (found) => found.isDirectory(),
+      () => false,
+    );
+    if (exists) this.hasSeenDirectory = true;
+    else if (this.hasSeenDirectory) {
+      throw new RuleConfigError(
+        directory,
+        'the rules directory is missing; the rules loaded before stay in force',
+      );
+    }
+  }
+
+  /**
+   * watchRoot: the parent of RUNTIME_ROOT, depth 0, events of the root entry only. Otherwise the
+   * parent of the rules directory, depth 1, events of the directory and its entries: a watch on
+   * the directory itself would end with it, and a directory deleted and restored (or mounted
+   * again) would never be reloaded.
+   */
   private async startWatching(): Promise<FSWatcher | undefined> {
     const root = resolve(this.options.runtimeRoot);
-    const directory = this.options.watchRoot ? dirname(root) : ruleFilesDirectory(this.options);
-    if (directory === undefined) return undefined;
-    const watcher = watch(directory, {
-      depth: 0,
+    const rulesDirectory = ruleFilesDirectory(this.options);
+    if (!this.options.watchRoot && rulesDirectory === undefined) return undefined;
+    const directory = resolve(this.options.watchRoot ? root : (rulesDirectory as string));
+    const watcher = watch(dirname(directory), {
+      depth: this.options.watchRoot ? 0 : 1,
       ignoreInitial: true,
       followSymlinks: false,
       ignorePermissionErrors: true,
     });
     const rootName = basename(root);
-    const isRelevant = (path: string) => !this.options.watchRoot || basename(path) === rootName;
+    const isRelevant = (path: string) =>
+      this.options.watchRoot
+        ? basename(path) === rootName
+        : path === directory || path.startsWith(directory + sep);
     watcher.on('all', (_event, path) => {
       if (isRelevant(path)) this.debouncer.schedule();
     });
-    watcher.on('raw', (_event, path) => {
-      if (typeof path === 'string' && isRelevant(path)) this.debouncer.schedule();
+    // Raw events name the entry relative to the watched path (a directory or a file).
+    watcher.on('raw', (_event, path, details) => {
+      if (typeof path !== 'string') return;
+      const watched = (details as { watchedPath?: string } | undefined)?.watchedPath ?? '';
+      if (isRelevant(resolve(watched, path)) || isRelevant(watched)) this.debouncer.schedule();
     });
     // Watch errors (e.g. a directory that vanished) are not load errors: the next event or the
     // next reload reports what the files say.

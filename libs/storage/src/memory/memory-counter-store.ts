@@ -1,6 +1,7 @@
 import type { CounterIncrement, CounterRead, CounterStore } from '../counter-store';
 import type { MemoryStoreOptions } from '../counter-store-options';
 import { expirySeconds } from '../expiry-seconds';
+import { OldestFirst } from '../oldest-first';
 import { StoreUnavailableError } from '../store-unavailable-error';
 
 interface Counter {
@@ -19,6 +20,7 @@ const FULL_SCAN_MIN_INTERVAL_MS = 1000;
  */
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, Counter>();
+  private readonly evictionOrder = new OldestFirst(this.counters);
   private readonly purgeTimer: NodeJS.Timeout | undefined;
   private lastFullScanMs = Number.NEGATIVE_INFINITY;
   private closed = false;
@@ -110,9 +112,10 @@ export class MemoryCounterStore implements CounterStore {
       this.lastFullScanMs = now;
       this.purgeExpired();
     }
-    for (const key of this.counters.keys()) {
-      if (this.counters.size < this.options.maxKeys) return;
-      this.counters.delete(key);
+    while (this.counters.size >= this.options.maxKeys) {
+      const oldest = this.evictionOrder.next();
+      if (oldest === undefined) return;
+      this.counters.delete(oldest[0]);
       this.options.onEvent?.('memory.evicted');
     }
   }

@@ -1,21 +1,26 @@
 import type { Settings } from '../../settings/settings';
 import { rlsProtos } from '../rls-protos';
-import { GrpcTransport } from './grpc-transport';
+import { GrpcTransport, type TransportLogger } from './grpc-transport';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN, SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
 import { grpcAddress, grpcChannelOptions } from './grpc-server-options';
 import { createServerCredentials } from './server-credentials';
+import { decodeFailuresAsValues } from './undecodable-request';
 
 /** The gRPC listener: RateLimitService and grpc.health.v1.Health on one server. */
-export function createGrpcTransport(settings: Settings): GrpcTransport {
+export function createGrpcTransport(settings: Settings, logger: TransportLogger): GrpcTransport {
   const { rlsService, healthService } = rlsProtos();
   return new GrpcTransport({
     address: grpcAddress(settings.server),
-    credentials: () => createServerCredentials(settings.tls),
+    credentials: () => createServerCredentials(settings.tls, logger),
     channelOptions: grpcChannelOptions(settings.server),
     services: [
-      { definition: rlsService, methods: { ShouldRateLimit: SHOULD_RATE_LIMIT_PATTERN } },
+      {
+        definition: decodeFailuresAsValues(rlsService, 'ShouldRateLimit'),
+        methods: { ShouldRateLimit: SHOULD_RATE_LIMIT_PATTERN },
+      },
       { definition: healthService, methods: { Check: HEALTH_CHECK_PATTERN, Watch: HEALTH_WATCH_PATTERN } },
     ],
     drainTimeoutMs: settings.shutdown.drainSeconds * 1000,
+    logger,
   });
 }

@@ -9,15 +9,23 @@ export function grpcAddress(server: ServerSettings): string {
   return `${host}:${server.grpcPort}`;
 }
 
+/** Node timers fire at once beyond 2^31-1 ms (~24.8 days): longer ages are capped below it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** grpc-js may add 10% of jitter to the age. */
+const MAX_CONNECTION_AGE_MS = Math.floor(MAX_TIMER_MS / 1.1);
+
 /**
  * grpc-js adds the ±10% jitter to max_connection_age itself, then sends GOAWAY and closes the
- * connection max_connection_age_grace later. 0 leaves an option off.
+ * connection max_connection_age_grace later. 0 leaves an option off. Ages above ~22 days are
+ * capped (a Node timer would otherwise fire at once and close every connection immediately).
  */
 export function grpcChannelOptions(server: ServerSettings): ChannelOptions {
   const options: ChannelOptions = { 'grpc.max_receive_message_length': server.grpcMaxRecvMessageBytes };
-  if (server.maxConnectionAgeMs > 0) options['grpc.max_connection_age_ms'] = server.maxConnectionAgeMs;
+  if (server.maxConnectionAgeMs > 0) {
+    options['grpc.max_connection_age_ms'] = Math.min(server.maxConnectionAgeMs, MAX_CONNECTION_AGE_MS);
+  }
   if (server.maxConnectionAgeGraceMs > 0) {
-    options['grpc.max_connection_age_grace_ms'] = server.maxConnectionAgeGraceMs;
+    options['grpc.max_connection_age_grace_ms'] = Math.min(server.maxConnectionAgeGraceMs, MAX_TIMER_MS);
   }
   return options;
 }

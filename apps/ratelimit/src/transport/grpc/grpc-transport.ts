@@ -2,6 +2,7 @@
 // handlers with plain async/await (spec A7, style.md §2.7): Nest's generic gRPC transport wraps
 // every call in an RxJS pipeline, measured at 11-18% of the CPU per call. Handlers are found by
 // their @MessagePattern (see grpc-patterns.ts); each binding maps one gRPC method to a pattern.
+import cluster from 'node:cluster';
 import {
   Server as GrpcServer,
   status as GrpcStatus,
@@ -16,11 +17,18 @@ import {
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { toServiceError } from './grpc-errors';
+import { removeStaleUnixSocket, unixSocketPath } from './remove-stale-unix-socket';
 
 export interface GrpcServiceBinding {
   readonly definition: ServiceDefinition;
   /** gRPC method name (e.g. `ShouldRateLimit`) -> message pattern of its handler. */
   readonly methods: Readonly<Record<string, string>>;
+}
+
+/** The app's own logger (pino fits), passed in: nestjs-pino keeps one root logger per process. */
+export interface TransportLogger {
+  info(message: string): void;
+  warn(message: string): void;
 }
 
 export interface GrpcTransportOptions {
@@ -32,6 +40,7 @@ export interface GrpcTransportOptions {
   readonly services: readonly GrpcServiceBinding[];
   /** Most time close() waits for calls in flight before cancelling them. */
   readonly drainTimeoutMs: number;
+  readonly logger: TransportLogger;
 }
 
 export class GrpcTransport extends Server implements CustomTransportStrategy {
@@ -53,11 +62,19 @@ export class GrpcTransport extends Server implements CustomTransportStrategy {
       for (const binding of this.options.services)
         server.addService(binding.definition, this.implementation(binding));
       const credentials = await this.options.credentials();
-      this.port = await new Promise<number>((resolve, reject) =>
-        server.bindAsync(this.options.address, credentials, (error, port) =>
-          error ? reject(error) : resolve(port),
+      const socketPath = unixSocketPath(this.options.address);
+      // With WORKERS > 1 the primary process checked the socket before forking (run-workers.ts);
+      // a worker would see its siblings' live socket.
+      if (socketPath !== undefined && !cluster.isWorker && (await removeStaleUnixSocket(socketPath))) {
+        this.options.logger.warn(`removed the stale unix socket ${socketPath} (its process is gone)`);
+      }
+      const port = await new Promise<number>((resolve, reject) =>
+        server.bindAsync(this.options.address, credentials, (error, boundPort) =>
+          error ? reject(error) : resolve(boundPort),
         ),
       );
+      // grpc-js reports port 1 for a unix socket.
+      this.port = socketPath === undefined ? port : 0;
       this.server = server;
       callback();
     } catch (error) {

@@ -1,27 +1,52 @@
-// gRPC server credentials from GRPC_SERVER_USE_TLS / _TLS_CERT / _TLS_KEY / GRPC_CLIENT_TLS_CACERT.
-// Plaintext unless TLS is on; with a client CA, client certificates are required (mTLS).
-import { readFile } from 'node:fs/promises';
-import { ServerCredentials } from '@grpc/grpc-js';
+// gRPC server credentials from GRPC_SERVER_USE_TLS / _TLS_CERT / _TLS_KEY and, for mutual TLS,
+// GRPC_CLIENT_TLS_CACERT / GRPC_CLIENT_TLS_SAN (spec §1.7, user document §5). Plaintext unless
+// TLS is on. With TLS the files are read and checked before the server listens (a set that
+// cannot be served fails the start), then watched: a good new set is served to new connections,
+// a bad one is logged and the current set stays (tls/reloading-certificate-provider.ts).
+// With a client CA, client certificates are required and verified against it; with a SAN too,
+// calls from a certificate without that DNS name fail UNAUTHENTICATED (tls/client-san-interceptor.ts).
+import { experimental, ServerCredentials } from '@grpc/grpc-js';
 import type { GrpcServerTlsSettings } from '../../settings/settings';
+import { clientSanInterceptor } from './tls/client-san-interceptor';
+import {
+  ReloadingCertificateProvider,
+  type CertificateReloadLogger,
+} from './tls/reloading-certificate-provider';
 
-export async function createServerCredentials(tls: GrpcServerTlsSettings): Promise<ServerCredentials> {
-  if (!tls.enabled) return ServerCredentials.createInsecure();
-  const [certChain, privateKey, clientCa] = await Promise.all([
-    readTlsFile(tls.certFile, 'GRPC_SERVER_TLS_CERT'),
-    readTlsFile(tls.keyFile, 'GRPC_SERVER_TLS_KEY'),
-    tls.clientCaCertFile === '' ? undefined : readTlsFile(tls.clientCaCertFile, 'GRPC_CLIENT_TLS_CACERT'),
-  ]);
-  return ServerCredentials.createSsl(
-    clientCa ?? null,
-    [{ cert_chain: certChain, private_key: privateKey }],
-    clientCa !== undefined,
-  );
+export interface CertificateWatchOptions {
+  /** Quiet time after a change in the files' directories before they are read. */
+  readonly debounceMs: number;
+  /** The files are also re-read this often, in case a change event is lost. */
+  readonly pollIntervalMs: number;
 }
 
-async function readTlsFile(path: string, setting: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw new Error(`cannot read ${setting}=${path}: ${(error as Error).message}`, { cause: error });
-  }
+/** A rotation is seen ~0.2 s after the files change, or after 5 s at worst (spec: within 10 s). */
+export const CERTIFICATE_WATCH: CertificateWatchOptions = { debounceMs: 200, pollIntervalMs: 5000 };
+
+export async function createServerCredentials(
+  tls: GrpcServerTlsSettings,
+  logger: CertificateReloadLogger,
+  watch: CertificateWatchOptions = CERTIFICATE_WATCH,
+): Promise<ServerCredentials> {
+  if (!tls.enabled) return ServerCredentials.createInsecure();
+  const isMutual = tls.clientCaCertFile !== '';
+  const provider = await ReloadingCertificateProvider.create({
+    paths: { certFile: tls.certFile, keyFile: tls.keyFile, clientCaFile: tls.clientCaCertFile },
+    logger,
+    ...watch,
+  });
+  logger.info(
+    `gRPC TLS${isMutual ? ' with client certificates (mTLS)' : ''}: ${provider.material.description}`,
+  );
+  // grpc-js' parameter names are swapped: the first provider is the identity, the second the CA.
+  const credentials = experimental.createCertificateProviderServerCredentials(
+    provider,
+    isMutual ? provider : null,
+    isMutual,
+  );
+  // Settings refuse a SAN without a client CA (check-settings.ts), so a SAN means mutual TLS here.
+  if (tls.clientSan === '' || !isMutual) return credentials;
+  return experimental.createServerCredentialsWithInterceptors(credentials, [
+    clientSanInterceptor(tls.clientSan),
+  ]);
 }

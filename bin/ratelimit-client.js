@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+/* global require */
+'use strict';
+// Installed as `ratelimit-client` (package.json bin); run `npm run build` first.
+require('../dist/apps/ratelimit/src/cli/ratelimit-client.js').main();
