@@ -3,6 +3,7 @@
 export { createTestCertificates, type TestCertificates } from './certificates';
 export { ensureBinaries, ensureBinary, findExecutable } from './ensure-binary';
 export { freePort, freePortPair } from './free-port';
+export { isProcessAlive } from './is-process-alive';
 export { ManagedProcess, stopAllServers, type ManagedProcessOptions } from './managed-process';
 export { memcachedCommand, startMemcached, type MemcachedServer } from './memcached-server';
 export { startRedisCluster, type RedisClusterTopology } from './redis-cluster';

@@ -5,6 +5,7 @@ import { after, describe, it } from 'node:test';
 import Redis, { Cluster } from 'ioredis';
 import {
   createTestCertificates,
+  isProcessAlive,
   memcachedCommand,
   startMemcached,
   startRedis,
@@ -13,15 +14,6 @@ import {
   stopAllServers,
   waitFor,
 } from './index';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('test servers', () => {
   after(stopAllServers);
@@ -38,7 +30,7 @@ describe('test servers', () => {
     }
     const pid = sut.pid;
     await sut.stop();
-    assert.equal(isAlive(pid), false);
+    assert.equal(isProcessAlive(pid), false);
   });
 
   it('restarts a killed redis-server on the same port', async () => {

@@ -2,9 +2,9 @@
 // answers every unknown path, as the reference's catch-all), `/rlconfig` dumps the active rules,
 // `/stats` every statistic as `name: value` lines, and `/debug/pprof/` the Node equivalents of
 // Go's profiles: `profile?seconds=N` (CPU profile) and `heap` (V8 heap snapshot).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getHeapSnapshot } from 'node:v8';
+import { HttpListener } from '../http-listener';
 import { profileCpu } from './profile-cpu';
 
 export interface DebugSources {
@@ -26,26 +26,16 @@ const PPROF_INDEX = [
 const MAX_PROFILE_SECONDS = 300;
 
 export class DebugServer {
-  private server: Server | undefined;
+  private readonly listener = new HttpListener((request, response) => void this.handle(request, response));
 
   constructor(private readonly sources: DebugSources) {}
 
-  async listen(host: string, port: number): Promise<number> {
-    const server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    this.server = server;
-    return (server.address() as AddressInfo).port;
+  listen(host: string, port: number): Promise<number> {
+    return this.listener.listen(host, port);
   }
 
-  async close(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server === undefined) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.listener.close();
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

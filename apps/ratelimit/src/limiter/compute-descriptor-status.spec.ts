@@ -1,31 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { UNIT_SECONDS, type RateLimitRule, type Unit } from '@repo/rules';
+import type { RateLimitRule, Unit } from '@repo/rules';
+import { testRule } from '../../test/support/rule-fixtures';
 import { StatsService } from '../stats/stats.service';
 import type { LimitStats } from '../stats/limit-stats';
 import { computeDescriptorStatus, type CountedHits } from './compute-descriptor-status';
 
 const NOW = 1000000; // HOUR window starts at 997200, so 800 s remain
 
-function rule(
-  requestsPerUnit: number,
-  unit: Unit = 'HOUR',
-  extra: Partial<RateLimitRule> = {},
-): RateLimitRule {
-  return {
-    requestsPerUnit,
-    unit,
-    unitSeconds: UNIT_SECONDS[unit],
-    name: undefined,
-    replaces: [],
-    unlimited: false,
-    shadowMode: false,
-    quotaMode: false,
-    detailedMetric: false,
-    metadata: undefined,
-    ...extra,
-  };
-}
+/** Most cases here use an HOUR window (see NOW). */
+const rule = (requestsPerUnit: number, unit: Unit = 'HOUR', extra: Partial<RateLimitRule> = {}) =>
+  testRule({ requestsPerUnit, unit, ...extra });
 
 function values(stats: LimitStats) {
   return {

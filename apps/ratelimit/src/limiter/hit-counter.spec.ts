@@ -1,6 +1,5 @@
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { UNIT_SECONDS, type RateLimitRule, type Unit } from '@repo/rules';
 import {
   createCounterStore,
   OverLimitCache,
@@ -9,22 +8,8 @@ import {
   type CounterStore,
 } from '@repo/storage';
 import { FakeClock } from '../../test/support/fake-clock';
+import { testRule } from '../../test/support/rule-fixtures';
 import { HitCounter, type PendingHits } from './hit-counter';
-
-function rule(requestsPerUnit: number, unit: Unit = 'MINUTE'): RateLimitRule {
-  return {
-    requestsPerUnit,
-    unit,
-    unitSeconds: UNIT_SECONDS[unit],
-    name: undefined,
-    replaces: [],
-    unlimited: false,
-    shadowMode: false,
-    quotaMode: false,
-    detailedMetric: false,
-    metadata: undefined,
-  };
-}
 
 type Call =
   { method: 'incrementMany'; args: CounterIncrement[] } | { method: 'getMany'; args: CounterRead[] };
@@ -70,7 +55,7 @@ describe(HitCounter.name, () => {
   const hits = (key: string, addend: number, limit: number): PendingHits => ({
     key,
     addend,
-    rule: rule(limit),
+    rule: testRule({ requestsPerUnit: limit }),
   });
   const stored = async (...keys: string[]) =>
     store.inner.getMany(keys.map((key) => ({ key, windowSeconds: 60 })));
@@ -100,7 +85,7 @@ describe(HitCounter.name, () => {
     });
 
     it('§2.7 passes the unit as the window of the key', async () => {
-      await counter().count([{ key: 'h', addend: 1, rule: rule(5, 'HOUR') }]);
+      await counter().count([{ key: 'h', addend: 1, rule: testRule({ requestsPerUnit: 5, unit: 'HOUR' }) }]);
       assert.deepEqual(store.calls[0].args, [{ key: 'h', addend: 1, windowSeconds: 3600 }]);
     });
   });

@@ -1,28 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { UNIT_SECONDS, type MatchedLimit } from '@repo/rules';
+import type { MatchedLimit } from '@repo/rules';
+import { testLimit, testRule } from '../../test/support/rule-fixtures';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
 import type { DescriptorStatus, RateLimitRequest } from './rate-limit-types';
 
-function withMetadata(metadata: Record<string, unknown> | undefined): MatchedLimit {
-  return {
-    rule: {
-      requestsPerUnit: 10,
-      unit: 'MINUTE',
-      unitSeconds: UNIT_SECONDS.MINUTE,
-      name: undefined,
-      replaces: [],
-      unlimited: false,
-      shadowMode: false,
-      quotaMode: false,
-      detailedMetric: false,
-      metadata,
-    },
-    statsKey: 'd.k',
-    sharedValuePatterns: undefined,
-    isOverride: false,
-  };
-}
+const withMetadata = (metadata: Record<string, unknown> | undefined): MatchedLimit =>
+  testLimit(testRule({ metadata }));
 
 const ok: DescriptorStatus = { code: 'OK', limitRemaining: 3 };
 const over: DescriptorStatus = { code: 'OVER_LIMIT', limitRemaining: 0 };

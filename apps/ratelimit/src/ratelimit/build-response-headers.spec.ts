@@ -1,30 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { UNIT_SECONDS, type MatchedLimit, type RateLimitRule, type Unit } from '@repo/rules';
+import type { MatchedLimit, RateLimitRule } from '@repo/rules';
+import { testLimit, testRule } from '../../test/support/rule-fixtures';
 import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
 import type { DescriptorStatus } from './rate-limit-types';
 
-function rule(requestsPerUnit: number, unit: Unit = 'MINUTE', quotaMode = false): RateLimitRule {
-  return {
-    requestsPerUnit,
-    unit,
-    unitSeconds: UNIT_SECONDS[unit],
-    name: undefined,
-    replaces: [],
-    unlimited: false,
-    shadowMode: false,
-    quotaMode,
-    detailedMetric: false,
-    metadata: undefined,
-  };
-}
-
-const matched = (limit: RateLimitRule): MatchedLimit => ({
-  rule: limit,
-  statsKey: 'd.k',
-  sharedValuePatterns: undefined,
-  isOverride: false,
-});
+const matched = (limit: RateLimitRule): MatchedLimit => testLimit(limit);
 const okStatus = (limit: RateLimitRule, limitRemaining: number): DescriptorStatus => ({
   code: 'OK',
   currentLimit: limit,
@@ -41,9 +22,9 @@ const noLimit: DescriptorStatus = { code: 'OK', limitRemaining: 0 };
 const unlimited: DescriptorStatus = { code: 'OK', limitRemaining: 4294967295 };
 
 describe(selectHeaderStatus.name, () => {
-  const a = rule(10);
-  const b = rule(20);
-  const c = rule(30);
+  const a = testRule({ requestsPerUnit: 10 });
+  const b = testRule({ requestsPerUnit: 20 });
+  const c = testRule({ requestsPerUnit: 30 });
 
   it('§2.15 the last non-quota OVER_LIMIT status wins', () => {
     const statuses = [overStatus(a), okStatus(b, 5), overStatus(c)];
@@ -67,13 +48,13 @@ describe(selectHeaderStatus.name, () => {
   });
 
   it('§2.15 a shadow-mode over-limit status (OK, remaining 0) can be chosen', () => {
-    const shadow = { ...rule(10), shadowMode: true };
+    const shadow = testRule({ requestsPerUnit: 10, shadowMode: true });
     const statuses = [okStatus(a, 2), okStatus(shadow, 0)];
     assert.equal(selectHeaderStatus(statuses, [matched(a), matched(shadow)], false), statuses[1]);
   });
 
   it('§2.15 a quota-mode OVER_LIMIT status competes only by its remaining (first minimum)', () => {
-    const quota = rule(10, 'MINUTE', true);
+    const quota = testRule({ requestsPerUnit: 10, quotaMode: true });
     const statuses = [okStatus(a, 0), overStatus(quota)];
     assert.equal(selectHeaderStatus(statuses, [matched(a), matched(quota)], false), statuses[0]);
   });
@@ -96,7 +77,7 @@ describe(buildResponseHeaders.name, () => {
   };
 
   it('§2.15 clock 2222, MINUTE, L=10 over -> Limit 10, Remaining 0, Reset 58, in that order', () => {
-    assert.deepEqual(buildResponseHeaders(overStatus(rule(10)), names, 2222), [
+    assert.deepEqual(buildResponseHeaders(overStatus(testRule({ requestsPerUnit: 10 })), names, 2222), [
       { key: 'RateLimit-Limit', value: '10' },
       { key: 'RateLimit-Remaining', value: '0' },
       { key: 'RateLimit-Reset', value: '58' },
@@ -105,15 +86,25 @@ describe(buildResponseHeaders.name, () => {
 
   it('§1.5 uses the configured LIMIT_*_HEADER names and the status remaining; Reset from the clock given', () => {
     const custom = { limitHeader: 'X-Limit', remainingHeader: 'X-Left', resetHeader: 'X-Reset' };
-    assert.deepEqual(buildResponseHeaders(okStatus(rule(100, 'HOUR'), 42), custom, 1000000), [
-      { key: 'X-Limit', value: '100' },
-      { key: 'X-Left', value: '42' },
-      { key: 'X-Reset', value: '800' },
-    ]);
+    assert.deepEqual(
+      buildResponseHeaders(okStatus(testRule({ requestsPerUnit: 100, unit: 'HOUR' }), 42), custom, 1000000),
+      [
+        { key: 'X-Limit', value: '100' },
+        { key: 'X-Left', value: '42' },
+        { key: 'X-Reset', value: '800' },
+      ],
+    );
   });
 
   it('§1.5 Reset is never 0: at a window start it is the whole unit', () => {
-    assert.equal(buildResponseHeaders(okStatus(rule(5, 'SECOND'), 1), names, 1234)[2].value, '1');
-    assert.equal(buildResponseHeaders(okStatus(rule(5), 1), names, 1200)[2].value, '60');
+    assert.equal(
+      buildResponseHeaders(okStatus(testRule({ requestsPerUnit: 5, unit: 'SECOND' }), 1), names, 1234)[2]
+        .value,
+      '1',
+    );
+    assert.equal(
+      buildResponseHeaders(okStatus(testRule({ requestsPerUnit: 5 }), 1), names, 1200)[2].value,
+      '60',
+    );
   });
 });

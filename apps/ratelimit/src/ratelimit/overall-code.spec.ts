@@ -1,31 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { UNIT_SECONDS, type MatchedLimit } from '@repo/rules';
+import { testLimit, testRule } from '../../test/support/rule-fixtures';
 import { isQuotaDescriptor, overallCode } from './overall-code';
 import type { DescriptorStatus } from './rate-limit-types';
 
-function limit(quotaMode: boolean): MatchedLimit {
-  return {
-    rule: {
-      requestsPerUnit: 10,
-      unit: 'MINUTE',
-      unitSeconds: UNIT_SECONDS.MINUTE,
-      name: undefined,
-      replaces: [],
-      unlimited: false,
-      shadowMode: false,
-      quotaMode,
-      detailedMetric: false,
-      metadata: undefined,
-    },
-    statsKey: 'd.k',
-    sharedValuePatterns: undefined,
-    isOverride: false,
-  };
-}
-
-const regular = limit(false);
-const quota = limit(true);
+const regular = testLimit(testRule());
+const quota = testLimit(testRule({ quotaMode: true }));
 const ok: DescriptorStatus = { code: 'OK', currentLimit: regular.rule, limitRemaining: 3 };
 const over: DescriptorStatus = { code: 'OVER_LIMIT', currentLimit: regular.rule, limitRemaining: 0 };
 const noLimit: DescriptorStatus = { code: 'OK', limitRemaining: 0 };

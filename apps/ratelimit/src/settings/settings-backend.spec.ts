@@ -1,16 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSettings, SettingsError } from './settings';
-
-function issuesOf(env: Record<string, string>): readonly string[] {
-  try {
-    parseSettings(env);
-  } catch (error) {
-    assert.ok(error instanceof SettingsError);
-    return error.issues;
-  }
-  assert.fail('parseSettings did not throw');
-}
+import { issuesOf } from '../../test/support/settings-error-of';
+import { parseSettings } from './settings';
 
 describe('backend selection (BACKEND_TYPE)', () => {
   it('uses BACKEND_TYPE when set and says so', () => {

@@ -1,16 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSettings, SettingsError } from './settings';
-
-function issuesOf(env: Record<string, string>): readonly string[] {
-  try {
-    parseSettings(env);
-  } catch (error) {
-    assert.ok(error instanceof SettingsError);
-    return error.issues;
-  }
-  assert.fail('parseSettings did not throw');
-}
+import { issuesOf } from '../../test/support/settings-error-of';
+import { parseSettings } from './settings';
 
 describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES)', () => {
   it('reads every variable; durations become milliseconds', () => {

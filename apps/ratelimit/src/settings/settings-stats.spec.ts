@@ -1,16 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSettings, SettingsError } from './settings';
-
-function issuesOf(env: Record<string, string>): readonly string[] {
-  try {
-    parseSettings(env);
-  } catch (error) {
-    assert.ok(error instanceof SettingsError);
-    return error.issues;
-  }
-  assert.fail('parseSettings did not throw');
-}
+import { issuesOf } from '../../test/support/settings-error-of';
+import { parseSettings } from './settings';
 
 const SINK_HINT =
   'at most one stats sink may be enabled (pushstats/statsd, taggedstats/dogstatsd, pullstats/prometheus); USE_PUSHSTATS (USE_STATSD) defaults to true: set USE_PUSHSTATS=false to use taggedstats or pullstats';

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { settingsErrorOf } from '../../test/support/settings-error-of';
 import { formatSettingsError, parseSettings, SettingsError, type Settings } from './settings';
 
 const storeTlsOff = {
@@ -118,16 +119,6 @@ const DEFAULTS: Settings = {
   workers: 1,
 };
 
-function errorOf(env: Record<string, string>): SettingsError {
-  try {
-    parseSettings(env);
-  } catch (error) {
-    assert.ok(error instanceof SettingsError);
-    return error;
-  }
-  assert.fail('parseSettings did not throw');
-}
-
 describe(parseSettings.name, () => {
   it('gives every default for an empty environment', () => {
     assert.deepEqual(parseSettings({}), DEFAULTS);
@@ -154,7 +145,7 @@ describe(parseSettings.name, () => {
 
 describe(SettingsError.name, () => {
   it('lists every bad variable in one error, one line each, in inventory order', () => {
-    const sut = errorOf({
+    const sut = settingsErrorOf({
       PORT: 'http',
       GRPC_PORT: '70000',
       LOG_LEVEL: 'loud',
@@ -175,7 +166,7 @@ describe(SettingsError.name, () => {
   });
 
   it('reports value errors and cross-field errors together', () => {
-    const sut = errorOf({ PORT: '-1', BACKEND_TYPE: 'memcache', GRPC_SERVER_USE_TLS: 'true' });
+    const sut = settingsErrorOf({ PORT: '-1', BACKEND_TYPE: 'memcache', GRPC_SERVER_USE_TLS: 'true' });
     assert.deepEqual(sut.issues, [
       'PORT=-1: must be between 0 and 65535',
       'BACKEND_TYPE=memcache: the memcache backend needs ALTCACHE_HOST_PORT or ALTCACHE_SRV (exactly one)',
@@ -186,7 +177,10 @@ describe(SettingsError.name, () => {
 
 describe(formatSettingsError.name, () => {
   it('prints a SettingsError as its message', () => {
-    assert.equal(formatSettingsError(errorOf({ PORT: 'x' })), 'invalid settings:\nPORT=x: invalid integer');
+    assert.equal(
+      formatSettingsError(settingsErrorOf({ PORT: 'x' })),
+      'invalid settings:\nPORT=x: invalid integer',
+    );
   });
 
   it('prints anything else as one invalid-settings line', () => {

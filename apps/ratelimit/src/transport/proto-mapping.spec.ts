@@ -1,25 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MethodDefinition } from '@grpc/proto-loader';
-import { UNIT_SECONDS, type RateLimitRule } from '@repo/rules';
+import { testRule } from '../../test/support/rule-fixtures';
 import { InvalidRequestError } from '../errors';
 import type { RateLimitDecision } from '../ratelimit/rate-limit-types';
 import { validateRequest } from '../ratelimit/validate-request';
 import { decisionToMessage, requestFromMessage } from './proto-mapping';
 import { rlsProtos } from './rls-protos';
-
-const rule = (requestsPerUnit: number, name?: string): RateLimitRule => ({
-  requestsPerUnit,
-  unit: 'MINUTE',
-  unitSeconds: UNIT_SECONDS.MINUTE,
-  name,
-  replaces: [],
-  unlimited: false,
-  shadowMode: false,
-  quotaMode: false,
-  detailedMetric: false,
-  metadata: undefined,
-});
 
 const shouldRateLimit = rlsProtos().rlsService.ShouldRateLimit as unknown as MethodDefinition<object, object>;
 /** What the gRPC server hands the controller for `message` sent by a client. */
@@ -122,8 +109,18 @@ describe(decisionToMessage.name, () => {
 
   it('§2.9 a status with a limit: current_limit {requests_per_unit, unit, name}, limit_remaining, duration_until_reset', () => {
     const message = decision([
-      { code: 'OK', currentLimit: rule(10, 'per_user'), limitRemaining: 7, durationUntilResetSeconds: 58 },
-      { code: 'OVER_LIMIT', currentLimit: rule(0), limitRemaining: 0, durationUntilResetSeconds: 1 },
+      {
+        code: 'OK',
+        currentLimit: testRule({ requestsPerUnit: 10, name: 'per_user' }),
+        limitRemaining: 7,
+        durationUntilResetSeconds: 58,
+      },
+      {
+        code: 'OVER_LIMIT',
+        currentLimit: testRule({ requestsPerUnit: 0 }),
+        limitRemaining: 0,
+        durationUntilResetSeconds: 1,
+      },
     ]);
     assert.deepEqual(message.statuses, [
       {
@@ -152,7 +149,12 @@ describe(decisionToMessage.name, () => {
 
   it('A6 encodes to Go-canonical bytes: no field for a zero limit_remaining', () => {
     const message = decision([
-      { code: 'OK', currentLimit: rule(3), limitRemaining: 0, durationUntilResetSeconds: 58 },
+      {
+        code: 'OK',
+        currentLimit: testRule({ requestsPerUnit: 3 }),
+        limitRemaining: 0,
+        durationUntilResetSeconds: 58,
+      },
     ]);
     // overall_code=1 OK; statuses=2 {code=1 OK, current_limit=2 {rpu=1 3, unit=2 MINUTE}, duration=4 {seconds=1 58}}
     assert.equal(

@@ -9,7 +9,6 @@ import {
   makeGenericClientConstructor,
   status as GrpcStatus,
   type Client,
-  type ClientReadableStream,
   type ServiceError,
 } from '@grpc/grpc-js';
 import { waitFor } from '@repo/test-support';
@@ -17,12 +16,12 @@ import { rlsProtos } from '../../src/transport/rls-protos';
 import { createRulesDir } from '../support/rules-dir';
 import { rlsRequest } from '../support/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
+import { watchHealth } from '../support/watch-health';
 
 const RULES =
   'domain: age\ndescriptors:\n  - key: user\n    rate_limit: { unit: hour, requests_per_unit: 100000 }\n';
 
 type Unary = (request: object, callback: (error: ServiceError | null) => void) => void;
-type Streaming = (request: object) => ClientReadableStream<{ status: string }>;
 
 describe('gRPC max connection age', { timeout: 60_000 }, () => {
   let app: TestApp;
@@ -69,18 +68,13 @@ describe('gRPC max connection age', { timeout: 60_000 }, () => {
   });
 
   it('cuts a stream that is still open when the grace period ends', async () => {
-    const Health = makeGenericClientConstructor(rlsProtos().healthService, 'Health');
-    const client = new Health(address, grpcCredentials.createInsecure()) as Client &
-      Record<string, Streaming>;
-    const statuses: string[] = [];
-    const stream = client.Watch({ service: 'ratelimit' });
-    stream.on('data', (message: { status: string }) => statuses.push(message.status));
+    const watched = watchHealth(address, 'ratelimit');
     try {
-      const error = await new Promise<ServiceError>((resolve) => stream.once('error', resolve));
-      assert.deepEqual(statuses, ['SERVING']);
+      const error = await new Promise<ServiceError>((resolve) => watched.stream.once('error', resolve));
+      assert.deepEqual(watched.statuses, ['SERVING']);
       assert.equal(GrpcStatus[error.code], 'UNAVAILABLE');
     } finally {
-      client.close();
+      watched.stop();
     }
   });
 });

@@ -3,47 +3,18 @@
 // SERVICE_UNKNOWN (Watch); Watch streams every change.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  credentials as grpcCredentials,
-  makeGenericClientConstructor,
-  status as GrpcStatus,
-  type Client,
-  type ClientReadableStream,
-  type ServiceError,
-} from '@grpc/grpc-js';
+import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { waitFor } from '@repo/test-support';
-import { rlsProtos } from '../../src/transport/rls-protos';
 import { createRulesDir } from '../support/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
+import { watchHealth, type WatchedHealth } from '../support/watch-health';
 
 const RULES =
   'domain: health\ndescriptors:\n  - key: user\n    rate_limit: { unit: minute, requests_per_unit: 1 }\n';
 
-type Watch = (request: object) => ClientReadableStream<{ status: string }>;
+const grpcAddress = (app: TestApp) => `127.0.0.1:${app.service.grpcPort}`;
 
-/** A Health/Watch stream and every status it has received so far. */
-interface WatchedStatus {
-  readonly statuses: readonly string[];
-  stop(): void;
-}
-
-function watchHealth(app: TestApp, service: string): WatchedStatus {
-  const Health = makeGenericClientConstructor(rlsProtos().healthService, 'Health');
-  const client = new Health(`127.0.0.1:${app.service.grpcPort}`, grpcCredentials.createInsecure());
-  const stream = (client as Client & Record<string, Watch>).Watch({ service });
-  const statuses: string[] = [];
-  stream.on('data', (message: { status: string }) => statuses.push(message.status));
-  stream.on('error', () => undefined); // cancelled by stop()
-  return {
-    statuses,
-    stop: () => {
-      stream.cancel();
-      client.close();
-    },
-  };
-}
-
-const statusesOf = (watched: WatchedStatus, count: number, description: string) =>
+const statusesOf = (watched: WatchedHealth, count: number, description: string) =>
   waitFor(() => watched.statuses.length >= count && [...watched.statuses], {
     timeoutMs: 10_000,
     description,
@@ -68,7 +39,7 @@ describe('grpc.health.v1.Health', { timeout: 60_000 }, () => {
   });
 
   it('Watch answers SERVICE_UNKNOWN for another service name', async () => {
-    const watched = watchHealth(app, 'envoy');
+    const watched = watchHealth(grpcAddress(app), 'envoy');
     try {
       assert.deepEqual(await statusesOf(watched, 1, 'the first Watch message'), ['SERVICE_UNKNOWN']);
     } finally {
@@ -77,8 +48,8 @@ describe('grpc.health.v1.Health', { timeout: 60_000 }, () => {
   });
 
   it('turns NOT_SERVING for "ratelimit" on shutdown, like /healthcheck; Watch streams the change', async () => {
-    const watched = watchHealth(app, 'ratelimit');
-    const watchedServer = watchHealth(app, '');
+    const watched = watchHealth(grpcAddress(app), 'ratelimit');
+    const watchedServer = watchHealth(grpcAddress(app), '');
     try {
       assert.deepEqual(await statusesOf(watched, 1, 'the first Watch message'), ['SERVING']);
       assert.deepEqual(await statusesOf(watchedServer, 1, 'the first Watch message of ""'), ['SERVING']);
@@ -109,7 +80,7 @@ describe('grpc.health.v1.Health with HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED', {
 
   it('is NOT_SERVING without rules and streams SERVING once a domain loads', async () => {
     assert.equal(await app.grpc.healthCheck('ratelimit'), 'NOT_SERVING');
-    const watched = watchHealth(app, 'ratelimit');
+    const watched = watchHealth(grpcAddress(app), 'ratelimit');
     try {
       assert.deepEqual(await statusesOf(watched, 1, 'the first Watch message'), ['NOT_SERVING']);
       rules.write('health.yaml', RULES);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { startRedis, stopAllServers, waitFor } from '@repo/test-support';
+import { isProcessAlive, startRedis, stopAllServers, waitFor } from '@repo/test-support';
 import { createRulesDir } from '../support/rules-dir';
 import { createRlsClient, rlsRequest } from '../support/rls-client';
 import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../support/start-service-process';
@@ -24,15 +24,6 @@ async function start(env: Record<string, string>): Promise<ServiceProcess> {
 function childPids(pid: number): number[] {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
   return children === '' ? [] : children.split(' ').map(Number);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function isListening(port: number): Promise<boolean> {
@@ -132,7 +123,7 @@ describe('service process lifecycle', () => {
       }
       service.child.kill('SIGTERM');
       assert.equal(await service.exited, 0);
-      assert.deepEqual(workers.filter(isAlive), []);
+      assert.deepEqual(workers.filter(isProcessAlive), []);
     } finally {
       await redis.stop();
     }

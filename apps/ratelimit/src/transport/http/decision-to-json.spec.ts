@@ -1,21 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { UNIT_SECONDS, type RateLimitRule, type Unit } from '@repo/rules';
+import { testRule } from '../../../test/support/rule-fixtures';
 import type { RateLimitDecision } from '../../ratelimit/rate-limit-types';
 import { decisionToJson } from './decision-to-json';
-
-const rule = (requestsPerUnit: number, unit: Unit, name?: string): RateLimitRule => ({
-  requestsPerUnit,
-  unit,
-  unitSeconds: UNIT_SECONDS[unit],
-  name,
-  replaces: [],
-  unlimited: false,
-  shadowMode: false,
-  quotaMode: false,
-  detailedMetric: false,
-  metadata: undefined,
-});
 
 const ok = (
   statuses: RateLimitDecision['statuses'],
@@ -40,7 +27,7 @@ describe(decisionToJson.name, () => {
       ok([
         {
           code: 'OK',
-          currentLimit: rule(10, 'MINUTE', 'per_user'),
+          currentLimit: testRule({ requestsPerUnit: 10, unit: 'MINUTE', name: 'per_user' }),
           limitRemaining: 7,
           durationUntilResetSeconds: 58,
         },
@@ -65,7 +52,7 @@ describe(decisionToJson.name, () => {
       statuses: [
         {
           code: 'OVER_LIMIT',
-          currentLimit: rule(0, 'WEEK'),
+          currentLimit: testRule({ requestsPerUnit: 0, unit: 'WEEK' }),
           limitRemaining: 0,
           durationUntilResetSeconds: 1,
         },

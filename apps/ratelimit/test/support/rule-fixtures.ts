@@ -1,0 +1,27 @@
+import { UNIT_SECONDS, type MatchedLimit, type RateLimitRule } from '@repo/rules';
+
+/**
+ * A compiled rule for unit tests: 10 per MINUTE, no name, nothing replaced, every flag off, no
+ * metadata. `unitSeconds` follows the unit given, so tests only name what they are about.
+ */
+export function testRule(overrides: Partial<RateLimitRule> = {}): RateLimitRule {
+  const unit = overrides.unit ?? 'MINUTE';
+  return {
+    requestsPerUnit: 10,
+    unit,
+    unitSeconds: UNIT_SECONDS[unit],
+    name: undefined,
+    replaces: [],
+    unlimited: false,
+    shadowMode: false,
+    quotaMode: false,
+    detailedMetric: false,
+    metadata: undefined,
+    ...overrides,
+  };
+}
+
+/** What `findLimit` returns for a plain config rule (no shared counter, not an override). */
+export function testLimit(rule: RateLimitRule, statsKey = 'd.k'): MatchedLimit {
+  return { rule, statsKey, sharedValuePatterns: undefined, isOverride: false };
+}
