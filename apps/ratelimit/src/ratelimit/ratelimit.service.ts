@@ -15,6 +15,7 @@ import { CLOCK, type Clock } from '../clock';
 import { NoConfigLoadedError, RateLimitError } from '../errors';
 import { computeDescriptorStatus } from '../limiter/compute-descriptor-status';
 import { HitCounter, type PendingHits } from '../limiter/hit-counter';
+import type { LimitStats } from '../stats/limit-stats';
 import type { StatsService } from '../stats/stats.service';
 import { startExecutionSpan } from '../tracing/trace-spans';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
@@ -98,13 +99,15 @@ export class RateLimitService {
     const statuses: DescriptorStatus[] = new Array<DescriptorStatus>(limits.length).fill(NO_LIMIT);
     const pending: PendingHits[] = [];
     const pendingIndex: number[] = [];
+    const pendingStats: LimitStats[] = [];
     const defaultAddend = Math.max(1, request.hitsAddend);
     for (let i = 0; i < limits.length; i++) {
       const limit = limits[i];
       if (limit === undefined) continue;
       const descriptor = request.descriptors[i];
       const addend = descriptor.hitsAddend ?? defaultAddend;
-      this.stats.limitStats(limit.statsKey).totalHits.add(addend);
+      const stats = this.stats.limitStats(limit.statsKey);
+      stats.totalHits.add(addend);
       const key = buildCacheKey(
         this.options.cacheKeyPrefix,
         request.domain,
@@ -115,24 +118,23 @@ export class RateLimitService {
       );
       pending.push({ key, addend, rule: limit.rule });
       pendingIndex.push(i);
+      pendingStats.push(stats);
     }
     if (pending.length === 0) return statuses;
     const { after, isLocalCacheHit } = await this.counter.count(pending);
     for (let j = 0; j < pending.length; j++) {
       const hits = pending[j];
-      const limit = limits[pendingIndex[j]]!;
       const counted = {
         rule: hits.rule,
         addend: hits.addend,
         after: after[j],
         isLocalCacheHit: isLocalCacheHit[j],
       };
-      const stats = this.stats.limitStats(limit.statsKey);
       statuses[pendingIndex[j]] = computeDescriptorStatus(
         counted,
         this.options.nearLimitRatio,
         nowSeconds,
-        stats,
+        pendingStats[j],
       );
       if (!isLocalCacheHit[j] && after[j] > hits.rule.requestsPerUnit) this.counter.markOverLimit(hits);
     }

@@ -78,7 +78,7 @@ function fields(value: unknown, path: string, names: readonly string[]): JsonObj
   for (const [key, field] of Object.entries(value)) {
     const name = names.find((candidate) => candidate === key || snakeCase(candidate) === key);
     if (name === undefined) throw invalid(`${join(path, key)}: unknown field ${JSON.stringify(key)}`);
-    if (Object.hasOwn(result, name) || (field !== null && result[name] !== undefined)) {
+    if (Object.hasOwn(result, name)) {
       throw invalid(`${join(path, key)}: the field is given twice (as ${name} and ${snakeCase(name)})`);
     }
     result[name] = field === null ? undefined : field;
