@@ -1,11 +1,11 @@
-// The examples of the README's endpoint section, exactly as documented there.
+// The examples of docs/endpoint.md, exactly as documented there.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_USER_AGENT } from './defaults';
 import { endpoint } from './index';
 import { VERSION } from './version';
 
-describe('README examples', () => {
+describe('docs/endpoint.md examples', () => {
   it('GET /orgs/{org}/repos', () => {
     assert.deepEqual(endpoint('GET /orgs/{org}/repos', { org: 'octokit', type: 'private' }), {
       method: 'get',

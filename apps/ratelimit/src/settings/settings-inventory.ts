@@ -1,6 +1,6 @@
 // THE inventory of environment variables (like envoy's src/settings/settings.go): canonical name,
 // default (as the text a user would write, parsed by the same schema), schema and a one-line meaning.
-// One table on purpose: every variable, its default and meaning in one place (README mirrors it).
+// One table on purpose: every variable, its default and meaning in one place (docs/settings.md mirrors it).
 // Aliases: every KV_* also answers to REDIS_*, every ALTCACHE_* to MEMCACHE_* (see aliasesOf);
 // other Envoy names are listed per variable. `ours` marks defaults/variables that differ from Envoy.
 import * as s from './variable-schemas';
@@ -162,7 +162,7 @@ export const VARIABLES = {
   STATSD_HOST: v(s.text, 'localhost', 'statsd host'),
   STATSD_PORT: v(s.port, '8125', 'statsd port'),
   USE_TAGGEDSTATS: v(s.bool, 'false', 'DogStatsD sink (needs USE_PUSHSTATS=false)', ['USE_DOG_STATSD']),
-  TAGGEDSTATS_MOGRIFIERS: v(s.list, '', 'mogrifier names, see README', ['USE_DOG_STATSD_MOGRIFIERS']),
+  TAGGEDSTATS_MOGRIFIERS: v(s.list, '', 'mogrifier names, see docs/observability.md', ['USE_DOG_STATSD_MOGRIFIERS']),
   USE_PULLSTATS: v(s.bool, 'false', 'Prometheus listener (needs USE_PUSHSTATS=false)', ['USE_PROMETHEUS']),
   PULLSTATS_ADDR: v(s.text, ':9090', 'Prometheus listen address', ['PROMETHEUS_ADDR']),
   PULLSTATS_PATH: v(s.text, '/metrics', 'Prometheus path', ['PROMETHEUS_PATH']),

@@ -93,7 +93,7 @@ export function processMemory(pid: number): ProcessMemory {
   return { rssMiB: Math.round(kib('VmRSS') / 1024), peakRssMiB: Math.round(kib('VmHWM') / 1024) };
 }
 
-/** A measured figure: in the test output (for the README's "Failure behaviour" table), not asserted here. */
+/** A measured figure: in the test output (for the "Failure behaviour" table in docs/failure-behaviour.md), not asserted here. */
 export function reportFigure(t: TestContext, name: string, value: unknown): void {
   const shown = typeof value === 'number' ? Math.round(value) : value;
   const line = `figure ${name}: ${typeof shown === 'string' ? shown : JSON.stringify(shown)}`;

@@ -4,7 +4,7 @@ values (ports, backend, rules layout, stats sink, TLS paths, drain) and writes t
 canonical names; `env` adds any other setting in either naming style (values.yaml, top).
 */}}
 
-{{/* Canonical name of a setting given in either style (Envoy's aliases -> the README's names). */}}
+{{/* Canonical name of a setting given in either style (Envoy's aliases -> the canonical names of docs/settings.md). */}}
 {{- define "ratelimit.canonicalEnvName" -}}
 {{- $name := . -}}
 {{- $name = regexReplaceAll "^REDIS_" $name "KV_" -}}

@@ -29,7 +29,7 @@
 {{- end -}}
 {{- end -}}
 
-{{/* KV_URL formats by KV_TYPE (README "Counter stores"). Arguments: values path, type, url. */}}
+{{/* KV_URL formats by KV_TYPE (docs/stores.md). Arguments: values path, type, url. */}}
 {{- define "ratelimit.validateRedisUrl" -}}
 {{- $path := index . 0 -}}
 {{- $type := index . 1 -}}

@@ -4,7 +4,7 @@
 // which keep the first two levels as key1/key2 as that embedded mapper does (without them such
 // stats would be exported under one metric name per key path).
 // The per-limit stats are statsd counters: statsd_exporter's observer_type applies to timers
-// only, so they are exported as Prometheus counters (see README, Observability).
+// only, so they are exported as Prometheus counters (see docs/observability.md).
 
 const PER_LIMIT_STATS = ['near_limit', 'over_limit', 'total_hits', 'within_limit'] as const;
 

@@ -1,5 +1,5 @@
-// The README is the user's manual: its "Every variable" table must list every variable of the
-// inventory with its default, and every alias the service accepts, so the two cannot drift.
+// docs/settings.md is the user's reference: its "Every variable" table must list every variable of
+// the inventory with its default, and every alias the service accepts, so the two cannot drift.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,10 +8,10 @@ import { repoRoot } from '@repo/test-support';
 import { VARIABLES, aliasesOf, type VariableName } from './settings-inventory';
 
 function settingsTableRows(): Map<string, string[]> {
-  const readme = readFileSync(join(repoRoot(), 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('<!-- section:settings -->'),
-    readme.indexOf('<!-- /section:settings -->'),
+  const manual = readFileSync(join(repoRoot(), 'docs', 'settings.md'), 'utf8');
+  const section = manual.slice(
+    manual.indexOf('<!-- section:settings -->'),
+    manual.indexOf('<!-- /section:settings -->'),
   );
   const rows = new Map<string, string[]>();
   for (const line of section.split('\n')) {
@@ -22,7 +22,7 @@ function settingsTableRows(): Map<string, string[]> {
   return rows;
 }
 
-describe('README settings table', () => {
+describe('docs/settings.md settings table', () => {
   const rows = settingsTableRows();
 
   it('has a row for every variable of the inventory, and no row for an unknown one', () => {
@@ -30,12 +30,12 @@ describe('README settings table', () => {
     assert.deepEqual(
       names.filter((name) => !rows.has(name)),
       [],
-      'variables missing from the README table',
+      'variables missing from the docs table',
     );
     assert.deepEqual(
       [...rows.keys()].filter((name) => !names.includes(name)),
       [],
-      'README rows that are not variables',
+      'docs rows that are not variables',
     );
   });
 
