@@ -162,7 +162,9 @@ export const VARIABLES = {
   STATSD_HOST: v(s.text, 'localhost', 'statsd host'),
   STATSD_PORT: v(s.port, '8125', 'statsd port'),
   USE_TAGGEDSTATS: v(s.bool, 'false', 'DogStatsD sink (needs USE_PUSHSTATS=false)', ['USE_DOG_STATSD']),
-  TAGGEDSTATS_MOGRIFIERS: v(s.list, '', 'mogrifier names, see docs/observability.md', ['USE_DOG_STATSD_MOGRIFIERS']),
+  TAGGEDSTATS_MOGRIFIERS: v(s.list, '', 'mogrifier names, see docs/observability.md', [
+    'USE_DOG_STATSD_MOGRIFIERS',
+  ]),
   USE_PULLSTATS: v(s.bool, 'false', 'Prometheus listener (needs USE_PUSHSTATS=false)', ['USE_PROMETHEUS']),
   PULLSTATS_ADDR: v(s.text, ':9090', 'Prometheus listen address', ['PROMETHEUS_ADDR']),
   PULLSTATS_PATH: v(s.text, '/metrics', 'Prometheus path', ['PROMETHEUS_PATH']),
