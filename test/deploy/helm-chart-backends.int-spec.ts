@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { renderChart, type Manifest } from './support/minihelm';
+import { renderChart, type Manifest } from './support/helm';
 import {
   deploymentSpec,
   envOf,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseSettings, type Settings } from '../../apps/ratelimit/src/settings/settings';
-import { renderChart } from './support/minihelm';
+import { renderChart } from './support/helm';
 import { envOf } from './support/manifest-queries';
 
 // The environment the chart gives the container must be accepted by the service's own settings

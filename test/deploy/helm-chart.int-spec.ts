@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { findModel, schemaErrors } from './support/kubernetes-schema';
-import { buildMinihelm, renderChart, runMinihelm, type Manifest } from './support/minihelm';
+import {
+  helmUnavailableReason,
+  renderChart,
+  renderNotes,
+  runHelm,
+  valuesArgs,
+  type Manifest,
+} from './support/helm';
+import { chartDir } from './support/repo-root';
 import {
   deploymentSpec,
   envOf,
@@ -11,9 +19,9 @@ import {
   servicePorts,
 } from './support/manifest-queries';
 
-// Renders docker/helm/ratelimit with the Go renderer (tools/minihelm, text/template + sprig like
-// Helm) for the default values and each ci/ values file, and checks every manifest against the
-// Kubernetes schemas, then the parts operators rely on with the default values.
+// Runs docker/helm/ratelimit through the real Helm 4 binary: `helm lint --strict` and
+// `helm template` for the default values and each ci/ values file, every manifest checked against
+// the Kubernetes schemas, then the parts operators rely on with the default values.
 
 const CASES: Record<string, string[]> = {
   default: [],
@@ -24,10 +32,23 @@ const CASES: Record<string, string[]> = {
   memory: ['ci/memory-values.yaml'],
 };
 
-describe('ratelimit Helm chart', () => {
-  before(() => buildMinihelm());
+describe('ratelimit Helm chart', { skip: helmUnavailableReason() }, () => {
+  it('is Helm 4', () => {
+    assert.match(runHelm(['version', '--short']).stdout, /^v4\.\d+\.\d+/);
+  });
 
   for (const [name, valuesFiles] of Object.entries(CASES)) {
+    it(`passes helm lint --strict with the ${name} values`, () => {
+      const { status, stdout, stderr } = runHelm([
+        'lint',
+        '--strict',
+        chartDir(),
+        ...valuesArgs({ valuesFiles }),
+      ]);
+      assert.equal(status, 0, stdout + stderr);
+      assert.match(stdout, /1 chart\(s\) linted, 0 chart\(s\) failed/);
+    });
+
     it(`renders the ${name} values into manifests that pass the Kubernetes schemas`, async () => {
       const manifests = renderChart({ valuesFiles });
       assert.ok(manifests.length >= 4, `only ${manifests.length} manifests`);
@@ -39,10 +60,10 @@ describe('ratelimit Helm chart', () => {
     });
 
     it(`renders NOTES.txt for the ${name} values`, () => {
-      const { status, stdout, stderr } = runMinihelm({ valuesFiles, notes: true });
+      const { status, notes, stderr } = renderNotes({ valuesFiles });
       assert.equal(status, 0, stderr);
-      assert.match(stdout, /cluster "ratelimit": type STRICT_DNS/);
-      assert.match(stdout, /curl -s localhost:8080\/healthcheck/);
+      assert.match(notes, /cluster "ratelimit": type STRICT_DNS/);
+      assert.match(notes, /curl -s localhost:8080\/healthcheck/);
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Manifest } from './minihelm';
+import type { Manifest } from './helm';
 
 // kubernetes-models is ESM-only (exports map has only "import"); SWC compiles import() in our
 // CommonJS output into require(), which that exports map refuses. A Function body keeps a real

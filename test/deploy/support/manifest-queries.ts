@@ -1,4 +1,4 @@
-import type { Manifest } from './minihelm';
+import type { Manifest } from './helm';
 
 // Small typed views on rendered manifests, so the assertions read like the chart's intent.
 
