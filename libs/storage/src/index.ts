@@ -22,7 +22,6 @@ export {
   type OverLimitCacheStats,
 } from './over-limit-cache';
 export { StoreUnavailableError, type StorageBackend } from './store-unavailable-error';
-export { InvalidCounterKeyError } from './invalid-counter-key-error';
 export { StorageOptionsError } from './storage-options-error';
 export { MemoryCounterStore } from './memory/memory-counter-store';
 export { RedisCounterStore } from './redis/redis-counter-store';

@@ -1,23 +1,38 @@
-import { InvalidCounterKeyError } from '../invalid-counter-key-error';
+import { createHash } from 'node:crypto';
 
-/** memcached's limit on key length, in bytes. */
+/** memcached's limit on key length, in bytes (KEY_MAX_LENGTH). */
 export const MAX_MEMCACHE_KEY_BYTES = 250;
 
 /**
- * Throws InvalidCounterKeyError for a key memcached cannot store: longer than 250 bytes, or
- * containing whitespace or control characters (the text protocol separates by spaces).
+ * Marks a digest key. A readable key never starts with it (such keys are digested too), so a
+ * descriptor value cannot be chosen to collide with another key's digest form.
  */
-export function assertValidMemcacheKey(key: string): void {
-  const bytes = Buffer.byteLength(key, 'utf8');
-  if (bytes > MAX_MEMCACHE_KEY_BYTES) {
-    throw new InvalidCounterKeyError(
-      key,
-      `memcache keys are at most ${MAX_MEMCACHE_KEY_BYTES} bytes, this one has ${bytes}`,
-    );
+export const DIGEST_KEY_PREFIX = '#sha256:';
+
+const FIRST_PRINTABLE = 0x21; // '!': space (0x20) and the control characters below it are out
+const LAST_PRINTABLE = 0x7e; // '~': DEL (0x7f) and every non-ASCII code unit are out
+
+/**
+ * The key sent to memcached for a counter key. memcached's text protocol allows at most 250 bytes
+ * and no whitespace or control characters in a key (protocol.txt); a descriptor value can break
+ * both (a long path, a JWT subject, a space). Such keys, and keys with non-ASCII characters (memcached
+ * 1.6 stores UTF-8 bytes, but proxies and other servers of the protocol need not), are sent as
+ * `#sha256:` + the base64url SHA-256 of the whole key in UTF-8: 51 bytes, the same on every node and
+ * after every restart, so the limit still applies; a collision needs a SHA-256 collision. Every
+ * other key is sent as it is, readable for operators (`stats cachedump`, memcached logs).
+ */
+export function toMemcacheKey(key: string): string {
+  return isReadableMemcacheKey(key)
+    ? key
+    : DIGEST_KEY_PREFIX + createHash('sha256').update(key, 'utf8').digest('base64url');
+}
+
+/** 1..250 printable ASCII characters (so bytes = characters), not in the digest form's space. */
+function isReadableMemcacheKey(key: string): boolean {
+  if (key.length === 0 || key.length > MAX_MEMCACHE_KEY_BYTES) return false;
+  for (let i = 0; i < key.length; i++) {
+    const code = key.charCodeAt(i);
+    if (code < FIRST_PRINTABLE || code > LAST_PRINTABLE) return false;
   }
-  if (key === '') throw new InvalidCounterKeyError(key, 'memcache keys must not be empty');
-  // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f]/.test(key)) {
-    throw new InvalidCounterKeyError(key, 'memcache keys must not contain whitespace or control characters');
-  }
+  return !key.startsWith(DIGEST_KEY_PREFIX);
 }

@@ -5,7 +5,7 @@ import { expirySeconds } from '../expiry-seconds';
 import { StorageOptionsError } from '../storage-options-error';
 import { StoreUnavailableError } from '../store-unavailable-error';
 import { MemcacheClient } from './memcache-client';
-import { assertValidMemcacheKey } from './memcache-key';
+import { toMemcacheKey } from './memcache-key';
 import { resolveSrvServers } from './resolve-srv-servers';
 
 /** memcached reads an expiry above 30 days as an absolute Unix time. */
@@ -55,11 +55,13 @@ export class MemcachedCounterStore implements CounterStore {
   async incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
     if (this.closed) throw closedError();
     if (increments.length === 0) return [];
-    for (const increment of increments) assertValidMemcacheKey(increment.key);
-    const stored = await this.readStored(increments.map((increment) => increment.key));
-    const counts = increments.map((increment) => storedCount(stored.get(increment.key)) + increment.addend);
+    const keys = increments.map((increment) => toMemcacheKey(increment.key));
+    const stored = await this.readStored(keys);
+    const counts = increments.map((increment, i) => storedCount(stored.get(keys[i])) + increment.addend);
     this.track(
-      Promise.all(increments.map((increment) => this.incrementLater(increment))).then(() => undefined),
+      Promise.all(increments.map((increment, i) => this.incrementLater(keys[i], increment))).then(
+        () => undefined,
+      ),
     );
     return counts;
   }
@@ -67,9 +69,9 @@ export class MemcachedCounterStore implements CounterStore {
   async getMany(reads: readonly CounterRead[]): Promise<number[]> {
     if (this.closed) throw closedError();
     if (reads.length === 0) return [];
-    for (const read of reads) assertValidMemcacheKey(read.key);
-    const stored = await this.readStored(reads.map((read) => read.key));
-    return reads.map((read) => storedCount(stored.get(read.key)));
+    const keys = reads.map((read) => toMemcacheKey(read.key));
+    const stored = await this.readStored(keys);
+    return keys.map((key) => storedCount(stored.get(key)));
   }
 
   /** Waits until every increment started so far has finished (tests; shutdown). */
@@ -114,7 +116,8 @@ export class MemcachedCounterStore implements CounterStore {
     }
   }
 
-  private async incrementLater({ key, addend, windowSeconds }: CounterIncrement): Promise<void> {
+  /** `key` is the wire key (toMemcacheKey) of `increment.key`. */
+  private async incrementLater(key: string, { addend, windowSeconds }: CounterIncrement): Promise<void> {
     try {
       if ((await this.client.incr(key, addend)) !== undefined)
         return this.emit('memcache.increment', { code: 'success' });
