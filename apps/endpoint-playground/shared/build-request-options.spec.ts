@@ -8,7 +8,7 @@ const ACCEPT = 'application/vnd.github.v3+json';
 
 describe(buildRequestOptions.name, () => {
   it('is endpoint(route, parameters) with the fixed playground user-agent', () => {
-    assert.equal(PLAYGROUND_USER_AGENT, '@repo/endpoint/0.1.0 endpoint-playground');
+    assert.equal(PLAYGROUND_USER_AGENT, 'repo-endpoint.js/0.1.0 endpoint-playground');
     const sut = buildRequestOptions({
       route: 'PATCH /repos/{owner}/{repo}',
       parameters: { owner: 'o', repo: 'r', name: 'n' },

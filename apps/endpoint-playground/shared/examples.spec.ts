@@ -28,7 +28,7 @@ describe('EXAMPLES', () => {
       url: 'https://uploads.github.com/repos/octokit/endpoint.js/releases/1/assets?name=notes.txt&label=Release%20notes',
       headers: {
         accept: 'application/vnd.github.v3+json',
-        'user-agent': '@repo/endpoint/0.1.0 endpoint-playground',
+        'user-agent': 'repo-endpoint.js/0.1.0 endpoint-playground',
         'content-type': 'text/plain',
       },
       body: 'Hello, world!',

@@ -1,4 +1,4 @@
-import { endpoint, VERSION } from '@repo/endpoint';
+import { endpoint, USER_AGENT_PRODUCT, VERSION } from '@repo/endpoint';
 
 /**
  * The user-agent of every playground result, in the page and in POST /api/endpoint alike.
@@ -10,7 +10,7 @@ import { endpoint, VERSION } from '@repo/endpoint';
  * A fixed value keeps both sides equal and the answer reproducible; a `user-agent` header in
  * Defaults or Parameters still overrides it, exactly as with the library.
  */
-export const PLAYGROUND_USER_AGENT = `@repo/endpoint/${VERSION} endpoint-playground`;
+export const PLAYGROUND_USER_AGENT = `${USER_AGENT_PRODUCT}/${VERSION} endpoint-playground`;
 
 /** `endpoint` with the fixed playground user-agent; both the page and the API start here. */
 export const playgroundEndpoint = endpoint.defaults({ headers: { 'user-agent': PLAYGROUND_USER_AGENT } });

@@ -12,7 +12,7 @@ import { PlaygroundController } from './playground.controller';
 
 const HEADERS = {
   accept: 'application/vnd.github.v3+json',
-  'user-agent': '@repo/endpoint/0.1.0 endpoint-playground',
+  'user-agent': 'repo-endpoint.js/0.1.0 endpoint-playground',
 };
 const badRequest = (message: string) => ({ statusCode: 400, error: 'Bad Request', message });
 

@@ -55,7 +55,7 @@ describe('dist/apps/endpoint-playground/main.js', () => {
       url: 'https://api.github.com/users/octocat',
       headers: {
         accept: 'application/vnd.github.v3+json',
-        'user-agent': '@repo/endpoint/0.1.0 endpoint-playground',
+        'user-agent': 'repo-endpoint.js/0.1.0 endpoint-playground',
       },
     });
     child.kill('SIGTERM');

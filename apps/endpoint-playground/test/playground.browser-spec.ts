@@ -13,7 +13,7 @@ import { startPlayground, type RunningPlayground } from './support/start-playgro
 // The built playground in Debian's headless Chromium: what the page computes must equal what
 // POST /api/endpoint answers for the same input.
 
-const USER_AGENT = '@repo/endpoint/0.1.0 endpoint-playground';
+const USER_AGENT = 'repo-endpoint.js/0.1.0 endpoint-playground';
 const ACCEPT = 'application/vnd.github.v3+json';
 const SCREENSHOT = join(process.cwd(), '.tmp', 'test-artifacts', 'endpoint-playground', 'playground.png');
 

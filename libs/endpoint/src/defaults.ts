@@ -1,9 +1,9 @@
 import { getRuntimeUserAgent } from './get-runtime-user-agent';
 import type { MergedOptions } from './types';
-import { PACKAGE_NAME, VERSION } from './version';
+import { USER_AGENT_PRODUCT, VERSION } from './version';
 
-/** `@repo/endpoint/<version> <runtime>` (spec Part A.3). */
-export const DEFAULT_USER_AGENT = `${PACKAGE_NAME}/${VERSION} ${getRuntimeUserAgent()}`;
+/** `repo-endpoint.js/<version> <runtime>` (spec Part A.3; the product name must be a token). */
+export const DEFAULT_USER_AGENT = `${USER_AGENT_PRODUCT}/${VERSION} ${getRuntimeUserAgent()}`;
 
 /** The root defaults, in the reference's key order (spec §2). Never written to. */
 export const DEFAULTS: MergedOptions = {

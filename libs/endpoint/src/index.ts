@@ -4,7 +4,7 @@ import { withDefaults } from './with-defaults';
 
 export const endpoint = withDefaults(null, DEFAULTS);
 
-export { VERSION } from './version';
+export { USER_AGENT_PRODUCT, VERSION } from './version';
 export type {
   EndpointInterface,
   EndpointOptions,

@@ -12,7 +12,7 @@ describe('docs/endpoint.md examples', () => {
       url: 'https://api.github.com/orgs/octokit/repos?type=private',
       headers: { accept: 'application/vnd.github.v3+json', 'user-agent': DEFAULT_USER_AGENT },
     });
-    assert.ok(DEFAULT_USER_AGENT.startsWith(`@repo/endpoint/${VERSION} Node.js/`));
+    assert.ok(DEFAULT_USER_AGENT.startsWith(`repo-endpoint.js/${VERSION} Node.js/`));
   });
 
   it('a defaults chain for GitHub Enterprise', () => {

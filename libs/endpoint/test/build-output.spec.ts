@@ -78,6 +78,6 @@ describe('built package', () => {
     );
     const text = result.outputFiles[0].text;
     assert.doesNotMatch(text, /\brequire\(/);
-    assert.match(text, /@repo\/endpoint/);
+    assert.match(text, /"repo-endpoint\.js"/); // the user-agent product
   });
 });
