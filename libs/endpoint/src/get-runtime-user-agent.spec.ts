@@ -28,6 +28,9 @@ describe(getRuntimeUserAgent.name, () => {
   });
 
   it('makes the default user-agent <package name as a token>/<version> <runtime> (Part A.3)', () => {
-    assert.match(DEFAULT_USER_AGENT, /^repo-endpoint\.js\/\d+\.\d+\.\d+ Node\.js\/\d+\.\d+\.\d+ \(\w+; \w+\)$/);
+    assert.match(
+      DEFAULT_USER_AGENT,
+      /^repo-endpoint\.js\/\d+\.\d+\.\d+ Node\.js\/\d+\.\d+\.\d+ \(\w+; \w+\)$/,
+    );
   });
 });
