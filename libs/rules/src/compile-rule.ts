@@ -1,5 +1,7 @@
 // One descriptor's `rate_limit` block -> RateLimitRule, with the reference's checks (§3 rows
-// 11-14) in its order: unit vs unlimited, (our unit_multiplier), then each `replaces` entry.
+// 11-14) in its order: unit vs unlimited, (our unit_multiplier, algorithm and burst), then each
+// `replaces` entry.
+import { compileAlgorithm, type UnsupportedAlgorithms } from './compile-algorithm';
 import { UNIT_SECONDS, type RateLimitRule, type Unit } from './model';
 import type { RawDescriptor } from './raw-domain-config';
 
@@ -12,7 +14,7 @@ export function parseUnit(text: string): Unit | undefined {
   return Object.hasOwn(UNIT_SECONDS, upper) ? (upper as Unit) : undefined;
 }
 
-export function compileRule(descriptor: RawDescriptor): CompiledRule {
+export function compileRule(descriptor: RawDescriptor, unsupported?: UnsupportedAlgorithms): CompiledRule {
   const rateLimit = descriptor.rateLimit ?? {};
   const unitText = rateLimit.unit ?? '';
   const unit = parseUnit(unitText);
@@ -24,6 +26,8 @@ export function compileRule(descriptor: RawDescriptor): CompiledRule {
   const unitMultiplier = rateLimit.unitMultiplier ?? 1;
   if (!unlimited && unitMultiplier < 1)
     return { detail: `invalid rate limit unit_multiplier '${unitMultiplier}'`, at: rateLimit };
+  const algorithm = compileAlgorithm(rateLimit, unlimited, unsupported);
+  if (typeof algorithm === 'string') return { detail: algorithm, at: rateLimit };
   const ownName = rateLimit.name ?? '';
   for (const entry of rateLimit.replaces ?? []) {
     const name = entry.name ?? '';
@@ -38,6 +42,8 @@ export function compileRule(descriptor: RawDescriptor): CompiledRule {
     unit: effectiveUnit,
     // unit_multiplier (A4) only lengthens the window; responses still name the unit.
     unitSeconds: UNIT_SECONDS[effectiveUnit] * (unlimited ? 1 : unitMultiplier),
+    algorithm: algorithm.algorithm,
+    burst: algorithm.burst,
     name: ownName === '' ? undefined : ownName,
     replaces: Object.freeze((rateLimit.replaces ?? []).map((entry) => entry.name ?? '')),
     unlimited,

@@ -7,6 +7,7 @@ import type { RateLimitRule, RuleSnapshot } from './model';
 import { CompiledRuleSnapshot } from './compiled-rule-snapshot';
 import { RuleConfigError } from './rule-config-error';
 import { createNode, createRootNode, type RuleNode } from './rule-node';
+import type { UnsupportedAlgorithms } from './compile-algorithm';
 import { compileRule } from './compile-rule';
 import { WildcardPattern } from './wildcard';
 
@@ -15,6 +16,8 @@ export interface CompileOptions {
   readonly mergeDomainConfigs: boolean;
   /** Report every error instead of stopping at the first (config checker). */
   readonly collectAll?: boolean;
+  /** Algorithms the counter store cannot run: a rule using one is a config error (spec A8). */
+  readonly unsupportedAlgorithms?: UnsupportedAlgorithms;
 }
 
 export interface CompileResult {
@@ -102,7 +105,7 @@ class SnapshotCompiler {
 
   private compileRuleOf(config: RawDomainConfig, raw: RawDescriptor): RateLimitRule | undefined {
     if (raw.rateLimit === undefined) return undefined;
-    const compiled = compileRule(raw);
+    const compiled = compileRule(raw, this.options.unsupportedAlgorithms);
     if ('rule' in compiled) return compiled.rule;
     this.fail(config, compiled.at, compiled.detail);
     return undefined;

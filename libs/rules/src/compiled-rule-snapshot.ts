@@ -1,6 +1,12 @@
 // The RuleSnapshot handed to the service: one compiled tree per domain, never changed after
 // construction (a reload builds a new snapshot and the registry swaps it atomically).
-import { UNIT_SECONDS, type Descriptor, type MatchedLimit, type RuleSnapshot } from './model';
+import {
+  UNIT_SECONDS,
+  type Descriptor,
+  type MatchedLimit,
+  type RateLimitRule,
+  type RuleSnapshot,
+} from './model';
 import { findLimit } from './find-limit';
 import type { RuleNode } from './rule-node';
 
@@ -40,8 +46,15 @@ function dumpNode(node: RuleNode, lines: string[]): void {
     const multiplier = rule.unitSeconds / UNIT_SECONDS[rule.unit];
     const window = multiplier === 1 ? '' : ` unit_multiplier=${multiplier}`;
     lines.push(
-      `${node.statsKey}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`,
+      `${node.statsKey}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}${algorithmText(rule)}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`,
     );
   }
   for (const child of node.children.values()) dumpNode(child, lines);
+}
+
+/** ` algorithm=... [burst=N]` for the opt-in algorithms (spec A8); fixed windows dump as in Envoy. */
+function algorithmText(rule: RateLimitRule): string {
+  if (rule.algorithm === 'fixed_window') return '';
+  const burst = rule.algorithm === 'token_bucket' ? ` burst=${rule.burst}` : '';
+  return ` algorithm=${rule.algorithm}${burst}`;
 }

@@ -15,7 +15,12 @@ import type { RuleNode } from './rule-node';
 const NO_REPLACES: readonly string[] = Object.freeze([]);
 
 export function findLimit(root: RuleNode, domain: string, descriptor: Descriptor): MatchedLimit | undefined {
-  if (descriptor.limit !== undefined) return overrideLimit(domain, descriptor);
+  if (descriptor.limit !== undefined)
+    return overrideLimit(domain, descriptor, findConfigLimit(root, domain, descriptor));
+  return findConfigLimit(root, domain, descriptor);
+}
+
+function findConfigLimit(root: RuleNode, domain: string, descriptor: Descriptor): MatchedLimit | undefined {
   const entries = descriptor.entries;
   const lastIndex = entries.length - 1;
   let node = root;
@@ -124,13 +129,26 @@ function matched(
   return { rule, statsKey, sharedValuePatterns: shared, isOverride: false };
 }
 
-/** A request override (§1.3): fresh limit, stats key from the request's entries. */
-function overrideLimit(domain: string, descriptor: Descriptor): MatchedLimit {
+/**
+ * A request override (§1.3): fresh limit, stats key from the request's entries. It counts with the
+ * algorithm of the rule the descriptor matches, if any (spec A8: overrides work with every
+ * algorithm); a token bucket's burst is then the override's requests_per_unit (the default burst),
+ * because a burst written for the rule's rate need not fit the override's. Without a matching rule
+ * it is a fixed window, as in Envoy.
+ */
+function overrideLimit(
+  domain: string,
+  descriptor: Descriptor,
+  configLimit: MatchedLimit | undefined,
+): MatchedLimit {
   const { requestsPerUnit, unit } = descriptor.limit!;
+  const algorithm = configLimit?.rule.algorithm ?? 'fixed_window';
   const rule: RateLimitRule = {
     requestsPerUnit,
     unit,
     unitSeconds: UNIT_SECONDS[unit],
+    algorithm,
+    burst: algorithm === 'token_bucket' ? requestsPerUnit : 0,
     name: undefined,
     replaces: NO_REPLACES,
     unlimited: false,

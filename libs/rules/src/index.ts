@@ -3,6 +3,7 @@ export * from './raw-domain-config';
 export * from './rule-config-error';
 export * from './parse-yaml-config';
 export * from './compile-snapshot';
+export type { UnsupportedAlgorithms } from './compile-algorithm';
 export * from './resolve-limits-to-check';
 export * from './sources/rule-source';
 export * from './sources/file-rule-source';

@@ -15,6 +15,19 @@ export const UNIT_SECONDS: Readonly<Record<Unit, number>> = Object.freeze({
   YEAR: 31536000,
 });
 
+/**
+ * How a rule counts (spec A8): `fixed_window` is Envoy's counter per window (the default);
+ * `sliding_window` weighs the previous window's count by how much of it still overlaps;
+ * `token_bucket` is GCRA with bursts. Compiled once per rule, compared by identity on the hot path.
+ */
+export type Algorithm = 'fixed_window' | 'sliding_window' | 'token_bucket';
+
+export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
+  'fixed_window',
+  'sliding_window',
+  'token_bucket',
+]);
+
 export interface DescriptorEntry {
   readonly key: string;
   readonly value: string;
@@ -38,7 +51,11 @@ export interface Descriptor {
 export interface RateLimitRule {
   readonly requestsPerUnit: number;
   readonly unit: Unit;
+  /** The window (and token bucket refill period): unit x unit_multiplier, in seconds. */
   readonly unitSeconds: number;
+  readonly algorithm: Algorithm;
+  /** token_bucket: the bucket size (default requests_per_unit); 0 for the other algorithms. */
+  readonly burst: number;
   readonly name: string | undefined;
   /** Names this rule replaces (§2.4). */
   readonly replaces: readonly string[];

@@ -14,6 +14,10 @@ export interface RawRateLimit {
   /** Opt-in (spec A4, YAML only): the window is `unit_multiplier` units long, e.g. 5 minutes. */
   readonly unitMultiplier?: number;
   readonly unlimited?: boolean;
+  /** Opt-in (spec A8, YAML only): `fixed_window` (default), `sliding_window` or `token_bucket`. */
+  readonly algorithm?: string;
+  /** token_bucket only (spec A8): the bucket size, 1..4294967295 (default requests_per_unit). */
+  readonly burst?: number;
   readonly name?: string;
   readonly replaces?: readonly RawReplaces[];
 }

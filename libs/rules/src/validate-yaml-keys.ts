@@ -15,6 +15,8 @@ export const VALID_RULE_KEYS: ReadonlySet<string> = new Set([
   'unit',
   'requests_per_unit',
   'unit_multiplier', // ours (spec A4): opt-in window length multiplier
+  'algorithm', // ours (spec A8): fixed_window | sliding_window | token_bucket
+  'burst', // ours (spec A8): token bucket size
   'unlimited',
   'shadow_mode',
   'quota_mode',

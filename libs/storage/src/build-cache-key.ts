@@ -22,11 +22,25 @@ export function buildCacheKey(
   unitSeconds: number,
   nowSeconds: number,
 ): string {
+  const base = buildCacheKeyBase(prefix, domain, entries, sharedValuePatterns);
+  return base + Math.floor(nowSeconds / unitSeconds) * unitSeconds;
+}
+
+/**
+ * The key without its window start: `<prefix><domain>_<key1>_<value1>_..._`. A sliding window
+ * appends two window starts to it, a token bucket appends `tb` (spec A8).
+ */
+export function buildCacheKeyBase(
+  prefix: string,
+  domain: string,
+  entries: readonly CacheKeyEntry[],
+  sharedValuePatterns: readonly (string | undefined)[] | undefined,
+): string {
   let key = prefix + domain + '_';
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const pattern = sharedValuePatterns === undefined ? undefined : sharedValuePatterns[i];
     key += entry.key + '_' + (pattern ? pattern : entry.value) + '_';
   }
-  return key + Math.floor(nowSeconds / unitSeconds) * unitSeconds;
+  return key;
 }

@@ -1,14 +1,60 @@
 // The narrow interface every counter backend implements (memory, redis, memcache).
-// Fixed windows: the caller builds the key (which embeds the window start, see buildCacheKey)
-// and passes the window length; the store adds the expiry jitter (§2.7) and, for Redis with a
-// per-second store, routes 1-second windows there (§1.4).
+// The caller builds the keys (which embed the window start, see buildCacheKey) and says what each
+// descriptor needs (spec A8): a fixed window's increment, a sliding window's increment plus a read
+// of the previous window, or a token bucket's atomic take. The store adds the expiry jitter (§2.7)
+// and, for Redis with a per-second store, routes 1-second windows there (§1.4). Stores return raw
+// state; the decision arithmetic lives with the caller, one implementation for every backend.
 
+/** A fixed window (Envoy's counting, the default): add the hits, the count expires after the window. */
 export interface CounterIncrement {
+  readonly algorithm?: 'fixed_window';
   readonly key: string;
   /** Hits to add; 0 reads the current count without changing it. */
   readonly addend: number;
   /** Window length in seconds (the unit); expiry = window + jitter. */
   readonly windowSeconds: number;
+}
+
+/** A sliding window: add the hits to the current window (expiring after 2 windows), read the previous. */
+export interface SlidingWindowIncrement {
+  readonly algorithm: 'sliding_window';
+  readonly key: string;
+  /** The previous window's key; read only. */
+  readonly previousKey: string;
+  readonly addend: number;
+  readonly windowSeconds: number;
+}
+
+/**
+ * A token bucket (GCRA): take `addend` tokens when they are there, atomically. The key holds the
+ * theoretical arrival time (TAT, ms) and expires when the bucket is full again.
+ */
+export interface TokenBucketTake {
+  readonly algorithm: 'token_bucket';
+  readonly key: string;
+  /** Tokens to take; 0 only reads. */
+  readonly addend: number;
+  /** The refill period (routes 1-second buckets to the per-second Redis store). */
+  readonly windowSeconds: number;
+  readonly nowMs: number;
+  /** T = window / requests_per_unit. */
+  readonly emissionIntervalMs: number;
+  /** T x burst. */
+  readonly toleranceMs: number;
+}
+
+export type CounterOperation = CounterIncrement | SlidingWindowIncrement | TokenBucketTake;
+
+/** What the store answers for one operation (fields not of the operation's algorithm are 0 / true). */
+export interface CounterOutcome {
+  /** Fixed and sliding windows: the current window's count after the addend. */
+  readonly count: number;
+  /** Sliding window: the previous window's count. */
+  readonly previousCount: number;
+  /** Token bucket: the tokens were taken (always true for the windows). */
+  readonly isAllowed: boolean;
+  /** Token bucket: the stored TAT before this call, in ms; 0 when none (a full bucket). */
+  readonly tatBeforeMs: number;
 }
 
 /** A counter to read: the window routes it to the right store (per-second Redis). */
@@ -19,16 +65,18 @@ export interface CounterRead {
 
 export interface CounterStore {
   /**
-   * Adds every addend and resolves to the count after each increment, in input order.
-   * One round trip per backing store for the whole batch (and batched across concurrent
-   * callers). Memcache resolves to `stored + addend` and increments afterwards (§2.14).
+   * Applies every operation and resolves to one outcome each, in input order. One round trip per
+   * backing store for the whole batch (and batched across concurrent callers). Memcache answers
+   * `stored + addend` and increments afterwards (§2.14); it cannot run token buckets.
    * Rejects with StoreUnavailableError when the store cannot answer in time.
    */
+  countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]>;
+  /** Fixed windows only: countMany's counts. */
   incrementMany(increments: readonly CounterIncrement[]): Promise<number[]>;
   /**
-   * Current counts (0 when missing), in input order; used by STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT.
-   * Takes the window too (a CounterIncrement fits) so 1-second windows are read from the
-   * per-second Redis store.
+   * Current values (0 when missing), in input order: a window's count, or a token bucket's TAT.
+   * Used by STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT. Takes the window too (a CounterIncrement
+   * fits) so 1-second windows are read from the per-second Redis store.
    */
   getMany(reads: readonly CounterRead[]): Promise<number[]>;
   /** Waits for pending asynchronous work (memcache increments); tests call it. */
@@ -42,4 +90,19 @@ export interface CounterStore {
   /** Health as the reference reports it for this backend (§2.17, A3). */
   isHealthy(): boolean;
   close(): Promise<void>;
+}
+
+/** The outcome of a fixed or sliding window. */
+export function windowOutcome(count: number, previousCount = 0): CounterOutcome {
+  return { count, previousCount, isAllowed: true, tatBeforeMs: 0 };
+}
+
+/** The outcome of a token bucket take. */
+export function bucketOutcome(isAllowed: boolean, tatBeforeMs: number): CounterOutcome {
+  return { count: 0, previousCount: 0, isAllowed, tatBeforeMs };
+}
+
+/** incrementMany in terms of countMany. */
+export async function countsOf(outcomes: Promise<CounterOutcome[]>): Promise<number[]> {
+  return (await outcomes).map((outcome) => outcome.count);
 }

@@ -1,5 +1,16 @@
 // Public surface of @repo/storage.
-export type { CounterIncrement, CounterRead, CounterStore } from './counter-store';
+export {
+  bucketOutcome,
+  windowOutcome,
+  type CounterIncrement,
+  type CounterOperation,
+  type CounterOutcome,
+  type CounterRead,
+  type CounterStore,
+  type SlidingWindowIncrement,
+  type TokenBucketTake,
+} from './counter-store';
+export { takeTokens } from './take-tokens';
 export type {
   CommonStoreOptions,
   CounterStoreOptions,
@@ -13,7 +24,7 @@ export type {
   StoreTlsOptions,
 } from './counter-store-options';
 export { createCounterStore } from './create-counter-store';
-export { buildCacheKey, type CacheKeyEntry } from './build-cache-key';
+export { buildCacheKey, buildCacheKeyBase, type CacheKeyEntry } from './build-cache-key';
 export { expirySeconds } from './expiry-seconds';
 export {
   MIN_OVER_LIMIT_CACHE_BYTES,

@@ -54,21 +54,29 @@ export class OverLimitCache {
 
   /** True when `cacheKey` was marked over `requestsPerUnit` and the mark has not expired. */
   isOverLimit(cacheKey: string, requestsPerUnit: number): boolean {
+    return this.overLimitUntilMs(cacheKey, requestsPerUnit) > 0;
+  }
+
+  /** When the mark of `cacheKey` over `requestsPerUnit` ends (ms), or 0 when there is none. */
+  overLimitUntilMs(cacheKey: string, requestsPerUnit: number): number {
     const entryKey = cacheKey + '\u0000' + requestsPerUnit;
     const expiresAt = this.expiresAtMs.get(entryKey);
     if (expiresAt !== undefined && expiresAt > this.now()) {
       this.hitCount++;
-      return true;
+      return expiresAt;
     }
     if (expiresAt !== undefined) {
       this.remove(entryKey);
       this.expiredCount++;
     }
     this.missCount++;
-    return false;
+    return 0;
   }
 
-  /** Marks `cacheKey` over `requestsPerUnit` for `ttlSeconds` (the unit). */
+  /**
+   * Marks `cacheKey` over `requestsPerUnit` for `ttlSeconds` (fixed windows: the unit; sliding
+   * windows and token buckets: until one more hit would fit, fractions of a second included).
+   */
   markOverLimit(cacheKey: string, requestsPerUnit: number, ttlSeconds: number): void {
     const entryKey = cacheKey + '\u0000' + requestsPerUnit;
     if (this.expiresAtMs.has(entryKey)) {

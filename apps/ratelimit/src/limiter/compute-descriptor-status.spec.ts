@@ -4,7 +4,9 @@ import type { RateLimitRule, Unit } from '@repo/rules';
 import { testRule } from '../../test/support/rule-fixtures';
 import { StatsService } from '../stats/stats.service';
 import type { LimitStats } from '../stats/limit-stats';
-import { computeDescriptorStatus, type CountedHits } from './compute-descriptor-status';
+import { windowOutcome } from '@repo/storage';
+import { computeDescriptorStatus } from './compute-descriptor-status';
+import { tallyHits } from './tally-hits';
 
 const NOW = 1000000; // HOUR window starts at 997200, so 800 s remain
 
@@ -25,9 +27,25 @@ function values(stats: LimitStats) {
 
 const zero = { over: 0, near: 0, within: 0, shadow: 0, localCache: 0, total: 0 };
 
-function judge(hits: Omit<CountedHits, 'isLocalCacheHit'> & { isLocalCacheHit?: boolean }, now = NOW) {
+interface FixedWindowHits {
+  rule: RateLimitRule;
+  addend: number;
+  /** The window's count after the hits. */
+  after: number;
+  isLocalCacheHit?: boolean;
+}
+
+/** A fixed window's hits judged at `now` (seconds), through tallyHits as the service does. */
+function judge(hits: FixedWindowHits, now = NOW) {
   const stats = new StatsService(100).limitStats('domain.key_value');
-  const status = computeDescriptorStatus({ isLocalCacheHit: false, ...hits }, 0.8, now, stats);
+  const tally = tallyHits(hits.rule, hits.addend, windowOutcome(hits.after), now * 1000);
+  const counted = {
+    rule: hits.rule,
+    addend: hits.addend,
+    tally,
+    isLocalCacheHit: hits.isLocalCacheHit ?? false,
+  };
+  const status = computeDescriptorStatus(counted, 0.8, stats);
   return { status, stats: values(stats) };
 }
 

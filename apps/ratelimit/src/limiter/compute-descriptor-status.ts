@@ -1,18 +1,22 @@
-// One descriptor's status from its count (spec §2.9, reference limiter/base_limiter.go
-// GetResponseDescriptorStatus), adding the hits to the limit's counters. Pure apart from those
-// counters: time comes in as `nowSeconds`.
+// One descriptor's status from its tally (spec §2.9, reference limiter/base_limiter.go
+// GetResponseDescriptorStatus), adding the hits to the limit's counters. Every algorithm is judged
+// here the same way (spec A8): the tally's `after` against its `limit` plays the part of the
+// fixed window's count. Pure apart from those counters.
 import type { RateLimitRule } from '@repo/rules';
 import type { DescriptorStatus } from '../ratelimit/rate-limit-types';
 import type { LimitStats } from '../stats/limit-stats';
 import { nearLimitThreshold } from './near-limit-threshold';
-import { secondsUntilReset } from './seconds-until-reset';
+import type { Tally } from './tally-hits';
 
 export interface CountedHits {
   readonly rule: RateLimitRule;
   /** Hits of this request for the descriptor (may be 0: check only). */
   readonly addend: number;
-  /** The counter after this request's increment (unused when isLocalCacheHit). */
-  readonly after: number;
+  /**
+   * What the store's answer amounts to (tallyHits); for a local over-limit cache hit (no store
+   * call) only its durationUntilResetSeconds is used.
+   */
+  readonly tally: Tally;
   /** The local over-limit cache already knew the key (no store call was made). */
   readonly isLocalCacheHit: boolean;
 }
@@ -20,18 +24,16 @@ export interface CountedHits {
 export function computeDescriptorStatus(
   hits: CountedHits,
   nearLimitRatio: number,
-  nowSeconds: number,
   stats: LimitStats,
 ): DescriptorStatus {
-  const { rule, addend } = hits;
-  const durationUntilResetSeconds = secondsUntilReset(rule.unitSeconds, nowSeconds);
+  const { rule, addend, tally } = hits;
+  const durationUntilResetSeconds = tally.durationUntilResetSeconds;
   if (hits.isLocalCacheHit) {
     stats.overLimit.add(addend);
     stats.overLimitWithLocalCache.add(addend);
     return overLimit(rule, durationUntilResetSeconds, stats, addend);
   }
-  const limit = rule.requestsPerUnit;
-  const after = hits.after;
+  const { after, limit } = tally;
   // The reference subtracts unsigned integers: a count below the addend (possible only when
   // STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT sent INCRBY 0) wraps to a huge `before`.
   const before = after >= addend ? after - addend : Number.MAX_SAFE_INTEGER;

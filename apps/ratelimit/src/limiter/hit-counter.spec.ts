@@ -4,22 +4,25 @@ import {
   createCounterStore,
   OverLimitCache,
   type CounterIncrement,
+  type CounterOperation,
   type CounterRead,
   type CounterStore,
 } from '@repo/storage';
 import { FakeClock } from '../../test/support/fake-clock';
 import { testRule } from '../../test/support/rule-fixtures';
-import { HitCounter, type PendingHits } from './hit-counter';
+import { HitCounter, type HitCounts, type PendingHits } from './hit-counter';
 
-type Call =
-  { method: 'incrementMany'; args: CounterIncrement[] } | { method: 'getMany'; args: CounterRead[] };
+type Call = { method: 'countMany'; args: CounterOperation[] } | { method: 'getMany'; args: CounterRead[] };
 
 /** The real memory store, recording what it was asked (to check "GET first" and skipped keys). */
 class RecordingStore implements CounterStore {
   readonly calls: Call[] = [];
   constructor(readonly inner: CounterStore) {}
+  countMany(operations: readonly CounterOperation[]) {
+    this.calls.push({ method: 'countMany', args: [...operations] });
+    return this.inner.countMany(operations);
+  }
   incrementMany(increments: readonly CounterIncrement[]) {
-    this.calls.push({ method: 'incrementMany', args: [...increments] });
     return this.inner.incrementMany(increments);
   }
   getMany(reads: readonly CounterRead[]) {
@@ -54,8 +57,14 @@ describe(HitCounter.name, () => {
     });
   const hits = (key: string, addend: number, limit: number): PendingHits => ({
     key,
+    previousKey: undefined,
     addend,
     rule: testRule({ requestsPerUnit: limit }),
+  });
+  /** The window counts and cache hits of a result (what the fixed-window cases compare). */
+  const counts = (result: HitCounts) => ({
+    after: result.outcomes.map((outcome) => outcome.count),
+    isLocalCacheHit: result.isLocalCacheHit,
   });
   const stored = async (...keys: string[]) =>
     store.inner.getMany(keys.map((key) => ({ key, windowSeconds: 60 })));
@@ -66,11 +75,11 @@ describe(HitCounter.name, () => {
   describe('§2.8 counting', () => {
     it('§2.8 increments every key by its addend in one store call, in input order', async () => {
       await preload('b', 5);
-      const result = await counter().count([hits('a', 1, 10), hits('b', 3, 10)]);
-      assert.deepEqual(result, { after: [1, 8], isLocalCacheHit: [false, false] });
+      const result = await counter().count([hits('a', 1, 10), hits('b', 3, 10)], clock.nowMs());
+      assert.deepEqual(counts(result), { after: [1, 8], isLocalCacheHit: [false, false] });
       assert.deepEqual(
         store.calls.map((call) => call.method),
-        ['incrementMany'],
+        ['countMany'],
       );
       assert.deepEqual(store.calls[0].args, [
         { key: 'a', addend: 1, windowSeconds: 60 },
@@ -80,12 +89,22 @@ describe(HitCounter.name, () => {
 
     it('§2.5 an addend of 0 reads without counting', async () => {
       await preload('a', 11);
-      assert.deepEqual((await counter().count([hits('a', 0, 10)])).after, [11]);
+      assert.deepEqual(counts(await counter().count([hits('a', 0, 10)], clock.nowMs())).after, [11]);
       assert.deepEqual(await stored('a'), [11]);
     });
 
     it('§2.7 passes the unit as the window of the key', async () => {
-      await counter().count([{ key: 'h', addend: 1, rule: testRule({ requestsPerUnit: 5, unit: 'HOUR' }) }]);
+      await counter().count(
+        [
+          {
+            key: 'h',
+            previousKey: undefined,
+            addend: 1,
+            rule: testRule({ requestsPerUnit: 5, unit: 'HOUR' }),
+          },
+        ],
+        clock.nowMs(),
+      );
       assert.deepEqual(store.calls[0].args, [{ key: 'h', addend: 1, windowSeconds: 3600 }]);
     });
   });
@@ -93,39 +112,45 @@ describe(HitCounter.name, () => {
   describe('§2.12 local over-limit cache', () => {
     it('§2.12 a key marked over limit is answered locally: no store call for it, after 0', async () => {
       const sut = counter();
-      sut.markOverLimit(hits('a', 1, 10));
-      const result = await sut.count([hits('a', 1, 10), hits('b', 1, 10)]);
-      assert.deepEqual(result, { after: [0, 1], isLocalCacheHit: [true, false] });
+      sut.markOverLimit(hits('a', 1, 10), 60_000);
+      const result = await sut.count([hits('a', 1, 10), hits('b', 1, 10)], clock.nowMs());
+      assert.deepEqual(counts(result), { after: [0, 1], isLocalCacheHit: [true, false] });
       assert.deepEqual(store.calls[0].args, [{ key: 'b', addend: 1, windowSeconds: 60 }]);
       assert.deepEqual(await stored('a', 'b'), [0, 1]);
     });
 
     it('§2.12 when every key is cached the store is not called at all', async () => {
       const sut = counter();
-      sut.markOverLimit(hits('a', 1, 10));
-      assert.deepEqual(await sut.count([hits('a', 2, 10)]), { after: [0], isLocalCacheHit: [true] });
+      sut.markOverLimit(hits('a', 1, 10), 60_000);
+      assert.deepEqual(counts(await sut.count([hits('a', 2, 10)], clock.nowMs())), {
+        after: [0],
+        isLocalCacheHit: [true],
+      });
       assert.deepEqual(store.calls, []);
     });
 
     it('§2.12 the mark lasts one unit (TTL = unit seconds)', async () => {
       const sut = counter();
-      sut.markOverLimit(hits('a', 1, 10));
+      sut.markOverLimit(hits('a', 1, 10), 60_000);
       clock.advance(59_999);
-      assert.deepEqual((await sut.count([hits('a', 1, 10)])).isLocalCacheHit, [true]);
+      assert.deepEqual((await sut.count([hits('a', 1, 10)], clock.nowMs())).isLocalCacheHit, [true]);
       clock.advance(1);
-      assert.deepEqual((await sut.count([hits('a', 1, 10)])).isLocalCacheHit, [false]);
+      assert.deepEqual((await sut.count([hits('a', 1, 10)], clock.nowMs())).isLocalCacheHit, [false]);
     });
 
     it('§2.12 the mark is kept per limit value (#1077): a higher override on the same key is counted', async () => {
       const sut = counter();
-      sut.markOverLimit(hits('a', 1, 10));
-      assert.deepEqual((await sut.count([hits('a', 1, 100)])).isLocalCacheHit, [false]);
+      sut.markOverLimit(hits('a', 1, 10), 60_000);
+      assert.deepEqual((await sut.count([hits('a', 1, 100)], clock.nowMs())).isLocalCacheHit, [false]);
     });
 
     it('§2.12 without a local cache (LOCAL_CACHE_SIZE_IN_BYTES=0) marking is a no-op and every key is sent', async () => {
       const sut = counter({ local: false });
-      sut.markOverLimit(hits('a', 1, 10));
-      assert.deepEqual(await sut.count([hits('a', 1, 10)]), { after: [1], isLocalCacheHit: [false] });
+      sut.markOverLimit(hits('a', 1, 10), 60_000);
+      assert.deepEqual(counts(await sut.count([hits('a', 1, 10)], clock.nowMs())), {
+        after: [1],
+        isLocalCacheHit: [false],
+      });
     });
   });
 
@@ -133,19 +158,19 @@ describe(HitCounter.name, () => {
     it('§2.13(1) any local-cache hit: the other keys are incremented by 0, the cached key is not sent, no GET', async () => {
       await preload('b', 4);
       const sut = counter({ stop: true });
-      sut.markOverLimit(hits('a', 1, 10));
-      const result = await sut.count([hits('a', 1, 10), hits('b', 2, 10)]);
-      assert.deepEqual(result, { after: [0, 4], isLocalCacheHit: [true, false] });
+      sut.markOverLimit(hits('a', 1, 10), 60_000);
+      const result = await sut.count([hits('a', 1, 10), hits('b', 2, 10)], clock.nowMs());
+      assert.deepEqual(counts(result), { after: [0, 4], isLocalCacheHit: [true, false] });
       assert.deepEqual(store.calls, [
-        { method: 'incrementMany', args: [{ key: 'b', addend: 0, windowSeconds: 60 }] },
+        { method: 'countMany', args: [{ key: 'b', addend: 0, windowSeconds: 60 }] },
       ]);
       assert.deepEqual(await stored('b'), [4]);
     });
 
     it('§2.13(2) GET pipeline first; no key flagged -> normal increments', async () => {
       await preload('a', 3);
-      const result = await counter({ stop: true }).count([hits('a', 2, 10), hits('b', 1, 10)]);
-      assert.deepEqual(result.after, [5, 1]);
+      const result = await counter({ stop: true }).count([hits('a', 2, 10), hits('b', 1, 10)], clock.nowMs());
+      assert.deepEqual(counts(result).after, [5, 1]);
       assert.deepEqual(
         store.calls.map((call) => [
           call.method,
@@ -153,7 +178,7 @@ describe(HitCounter.name, () => {
         ]),
         [
           ['getMany', ['a', 'b']],
-          ['incrementMany', [2, 1]],
+          ['countMany', [2, 1]],
         ],
       );
     });
@@ -162,19 +187,22 @@ describe(HitCounter.name, () => {
       await preload('a', 8);
       await preload('b', 9);
       // a: 8 + 2 = 10 is not over 10; b: 9 + 2 = 11 is.
-      const result = await counter({ stop: true }).count([hits('a', 2, 10), hits('b', 2, 10)]);
-      assert.deepEqual(result.after, [8, 11]);
+      const result = await counter({ stop: true }).count([hits('a', 2, 10), hits('b', 2, 10)], clock.nowMs());
+      assert.deepEqual(counts(result).after, [8, 11]);
       assert.deepEqual(await stored('a', 'b'), [8, 11]);
     });
 
     it('§2.13(3) only flagged keys are incremented; unflagged keys get INCRBY 0', async () => {
       await preload('key4', 13);
       await preload('key5', 14);
-      const result = await counter({ stop: true }).count([hits('key4', 1, 15), hits('key5', 1, 14)]);
+      const result = await counter({ stop: true }).count(
+        [hits('key4', 1, 15), hits('key5', 1, 14)],
+        clock.nowMs(),
+      );
       // key4 stays at 13 (remaining 2 once judged with L=15), key5 goes over.
-      assert.deepEqual(result, { after: [13, 15], isLocalCacheHit: [false, false] });
+      assert.deepEqual(counts(result), { after: [13, 15], isLocalCacheHit: [false, false] });
       assert.deepEqual(store.calls[1], {
-        method: 'incrementMany',
+        method: 'countMany',
         args: [
           { key: 'key4', addend: 0, windowSeconds: 60 },
           { key: 'key5', addend: 1, windowSeconds: 60 },
@@ -183,17 +211,23 @@ describe(HitCounter.name, () => {
     });
 
     it('§2.13 a missing key reads as 0', async () => {
-      const result = await counter({ stop: true }).count([hits('new', 11, 10), hits('other', 1, 10)]);
-      assert.deepEqual(result.after, [11, 0]);
+      const result = await counter({ stop: true }).count(
+        [hits('new', 11, 10), hits('other', 1, 10)],
+        clock.nowMs(),
+      );
+      assert.deepEqual(counts(result).after, [11, 0]);
     });
 
     it('§2.13 off: keys are incremented even when another is over, no GET', async () => {
       await preload('b', 14);
-      const result = await counter({ stop: false }).count([hits('a', 1, 15), hits('b', 1, 14)]);
-      assert.deepEqual(result.after, [1, 15]);
+      const result = await counter({ stop: false }).count(
+        [hits('a', 1, 15), hits('b', 1, 14)],
+        clock.nowMs(),
+      );
+      assert.deepEqual(counts(result).after, [1, 15]);
       assert.deepEqual(
         store.calls.map((call) => call.method),
-        ['incrementMany'],
+        ['countMany'],
       );
     });
   });

@@ -1,22 +1,39 @@
-// Counts one request's hits in the store (spec §2.8, §2.12, §2.13): keys the local over-limit
-// cache already knows are not sent; everything else goes to the store in one incrementMany call
-// (one round trip per store, batched with concurrent requests by the store itself).
+// Counts one request's hits in the store (spec §2.8, §2.12, §2.13, A8): keys the local over-limit
+// cache already knows are not sent; everything else goes to the store in one countMany call (one
+// round trip per store, batched with concurrent requests by the store itself), each descriptor as
+// its rule's algorithm needs: a fixed window's increment, a sliding window's increment plus the
+// previous window, a token bucket's take.
 import type { RateLimitRule } from '@repo/rules';
-import type { CounterStore, OverLimitCache } from '@repo/storage';
+import {
+  bucketOutcome,
+  type CounterOperation,
+  type CounterOutcome,
+  type CounterStore,
+  type OverLimitCache,
+} from '@repo/storage';
 import { startStoreSpan, type StoreSpanOptions } from '../tracing/store-span';
+import { bucketTiming, isClosedBucket } from './token-bucket';
+import { wouldExceedLimit } from './would-exceed-limit';
 
 export interface PendingHits {
-  /** The counter key (buildCacheKey), including the window start. */
+  /** The counter key (buildCacheKey, with the window start), or a token bucket's key. */
   readonly key: string;
+  /** Sliding window: the previous window's key; undefined otherwise. */
+  readonly previousKey: string | undefined;
   readonly addend: number;
   readonly rule: RateLimitRule;
 }
 
+/** A closed bucket (requests_per_unit 0) is not asked: nothing could ever fit. */
+const CLOSED_BUCKET = bucketOutcome(false, 0);
+
 export interface HitCounts {
-  /** Per input, the count after the increment (0 for local-cache hits). */
-  readonly after: number[];
+  /** Per input, the store's answer (for a local-cache hit: none was asked, a placeholder). */
+  readonly outcomes: CounterOutcome[];
   /** Per input, true when the local cache answered and the store was not asked. */
   readonly isLocalCacheHit: boolean[];
+  /** Per input, when the local cache's mark ends (ms); 0 when it did not answer. */
+  readonly localCacheUntilMs: number[];
 }
 
 export interface HitCounterOptions {
@@ -32,43 +49,47 @@ export interface HitCounterOptions {
 export class HitCounter {
   constructor(private readonly options: HitCounterOptions) {}
 
-  async count(hits: readonly PendingHits[]): Promise<HitCounts> {
-    const isLocalCacheHit = this.checkLocalCache(hits);
+  async count(hits: readonly PendingHits[], nowMs: number): Promise<HitCounts> {
+    const localCacheUntilMs = this.checkLocalCache(hits);
+    const isLocalCacheHit = localCacheUntilMs.map((until) => until > 0);
+    const outcomes = new Array<CounterOutcome>(hits.length).fill(CLOSED_BUCKET);
     const sent: number[] = [];
-    for (let i = 0; i < hits.length; i++) if (!isLocalCacheHit[i]) sent.push(i);
-    const after = new Array<number>(hits.length).fill(0);
-    if (sent.length === 0) return { after, isLocalCacheHit };
+    for (let i = 0; i < hits.length; i++) {
+      if (!isLocalCacheHit[i] && !(hits[i].rule.algorithm === 'token_bucket' && isClosedBucket(hits[i].rule)))
+        sent.push(i);
+    }
+    if (sent.length === 0) return { outcomes, isLocalCacheHit, localCacheUntilMs };
     const addends = this.options.stopIncrementWhenOverLimit
-      ? await this.stopIncrementAddends(hits, sent, isLocalCacheHit)
+      ? await this.stopIncrementAddends(hits, sent, isLocalCacheHit, nowMs)
       : undefined;
-    const increments = sent.map((i) => ({
-      key: hits[i].key,
-      addend: addends === undefined ? hits[i].addend : addends[i],
-      windowSeconds: hits[i].rule.unitSeconds,
-    }));
-    const span = startStoreSpan(this.options.storeSpan, increments);
-    let counts: number[];
+    const operations = sent.map((i) =>
+      operationOf(hits[i], addends === undefined ? hits[i].addend : addends[i], nowMs),
+    );
+    const span = startStoreSpan(this.options.storeSpan, operations);
+    let answered: CounterOutcome[];
     try {
-      counts = await this.options.store.incrementMany(increments);
+      answered = await this.options.store.countMany(operations);
     } finally {
       span?.end();
     }
-    for (let j = 0; j < sent.length; j++) after[sent[j]] = counts[j];
-    return { after, isLocalCacheHit };
+    for (let j = 0; j < sent.length; j++) outcomes[sent[j]] = answered[j];
+    return { outcomes, isLocalCacheHit, localCacheUntilMs };
   }
 
-  /** Remembers a key that went over its limit for the rest of its window (§2.12). */
-  markOverLimit(hits: PendingHits): void {
-    this.options.localCache?.markOverLimit(hits.key, hits.rule.requestsPerUnit, hits.rule.unitSeconds);
+  /** Remembers a key that went over its limit for `ttlMs` (§2.12; A8: until the computed retry time). */
+  markOverLimit(hits: PendingHits, ttlMs: number): void {
+    this.options.localCache?.markOverLimit(hits.key, hits.rule.requestsPerUnit, ttlMs / 1000);
   }
 
-  private checkLocalCache(hits: readonly PendingHits[]): boolean[] {
+  private checkLocalCache(hits: readonly PendingHits[]): number[] {
     const cache = this.options.localCache;
-    return hits.map((hit) => cache !== undefined && cache.isOverLimit(hit.key, hit.rule.requestsPerUnit));
+    return hits.map((hit) =>
+      cache === undefined ? 0 : cache.overLimitUntilMs(hit.key, hit.rule.requestsPerUnit),
+    );
   }
 
   /**
-   * §2.13: when a key is already over (in the local cache, or its stored count plus the hits
+   * §2.13: when a key is already over (in the local cache, or its stored state plus the hits
    * exceeds the limit), only the keys over their limit count their hits and the others get 0, so
    * a rejected request does not use up the quota of its other descriptors.
    */
@@ -76,14 +97,50 @@ export class HitCounter {
     hits: readonly PendingHits[],
     sent: readonly number[],
     isLocalCacheHit: readonly boolean[],
+    nowMs: number,
   ): Promise<number[]> {
     if (isLocalCacheHit.includes(true)) return hits.map(() => 0);
-    const current = await this.options.store.getMany(
-      sent.map((i) => ({ key: hits[i].key, windowSeconds: hits[i].rule.unitSeconds })),
-    );
+    const reads: { key: string; windowSeconds: number }[] = [];
+    const firstRead: number[] = [];
+    for (const i of sent) {
+      const { key, previousKey, rule } = hits[i];
+      firstRead[i] = reads.length;
+      reads.push({ key, windowSeconds: rule.unitSeconds });
+      if (previousKey !== undefined) reads.push({ key: previousKey, windowSeconds: rule.unitSeconds });
+    }
+    const values = await this.options.store.getMany(reads);
     const isFlagged = hits.map(() => false);
-    sent.forEach((i, j) => (isFlagged[i] = current[j] + hits[i].addend > hits[i].rule.requestsPerUnit));
+    for (const i of sent) {
+      const { rule, addend } = hits[i];
+      isFlagged[i] = wouldExceedLimit(
+        rule,
+        addend,
+        values[firstRead[i]],
+        values[firstRead[i] + 1] ?? 0,
+        nowMs,
+      );
+    }
     if (!isFlagged.includes(true)) return hits.map((hit) => hit.addend);
     return hits.map((hit, i) => (isFlagged[i] ? hit.addend : 0));
   }
+}
+
+/** What the store is asked for one descriptor, by its rule's algorithm. */
+function operationOf(hits: PendingHits, addend: number, nowMs: number): CounterOperation {
+  const { key, rule } = hits;
+  const windowSeconds = rule.unitSeconds;
+  if (rule.algorithm === 'sliding_window') {
+    return {
+      algorithm: 'sliding_window',
+      key,
+      previousKey: hits.previousKey as string,
+      addend,
+      windowSeconds,
+    };
+  }
+  if (rule.algorithm === 'token_bucket') {
+    const { emissionIntervalMs, toleranceMs } = bucketTiming(rule);
+    return { algorithm: 'token_bucket', key, addend, windowSeconds, nowMs, emissionIntervalMs, toleranceMs };
+  }
+  return { key, addend, windowSeconds };
 }

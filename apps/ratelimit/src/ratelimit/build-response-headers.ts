@@ -34,16 +34,24 @@ export function selectHeaderStatus(
   return candidate;
 }
 
-/** Limit = requests_per_unit, Remaining = limit_remaining, Reset = seconds left in the window. */
+/**
+ * Limit = requests_per_unit, Remaining = limit_remaining, Reset = seconds left in the window (a
+ * fixed window's, from the clock at assembly time as the reference does), or the descriptor's
+ * duration_until_reset for a sliding window or a token bucket (their reset depends on the counts).
+ */
 export function buildResponseHeaders(
   status: DescriptorStatus,
   names: HeaderNames,
   nowSeconds: number,
 ): HeaderValue[] {
   const rule = status.currentLimit!;
+  const reset =
+    rule.algorithm === 'fixed_window'
+      ? secondsUntilReset(rule.unitSeconds, nowSeconds)
+      : (status.durationUntilResetSeconds ?? 0);
   return [
     { key: names.limitHeader, value: String(rule.requestsPerUnit) },
     { key: names.remainingHeader, value: String(status.limitRemaining) },
-    { key: names.resetHeader, value: String(secondsUntilReset(rule.unitSeconds, nowSeconds)) },
+    { key: names.resetHeader, value: String(reset) },
   ];
 }

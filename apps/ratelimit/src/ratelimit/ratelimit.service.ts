@@ -10,11 +10,13 @@ import {
   type RuleRegistry,
   type RuleSnapshot,
 } from '@repo/rules';
-import { buildCacheKey, StoreUnavailableError } from '@repo/storage';
+import { StoreUnavailableError } from '@repo/storage';
 import { CLOCK, type Clock } from '../clock';
 import { NoConfigLoadedError, RateLimitError } from '../errors';
+import { buildCounterKeys } from '../limiter/build-counter-keys';
 import { computeDescriptorStatus } from '../limiter/compute-descriptor-status';
 import { HitCounter, type PendingHits } from '../limiter/hit-counter';
+import { localCacheTally, tallyHits } from '../limiter/tally-hits';
 import type { LimitStats } from '../stats/limit-stats';
 import type { StatsService } from '../stats/stats.service';
 import { startExecutionSpan } from '../tracing/trace-spans';
@@ -60,9 +62,9 @@ export class RateLimitService {
   }
 
   private async decide(request: RateLimitRequest, snapshot: RuleSnapshot): Promise<RateLimitDecision> {
-    const nowSeconds = Math.floor(this.clock.nowMs() / 1000);
+    const nowMs = this.clock.nowMs();
     const { limits, isUnlimited } = resolveLimitsToCheck(this.matchLimits(request, snapshot));
-    const statuses = await this.countAndJudge(request, limits, nowSeconds);
+    const statuses = await this.countAndJudge(request, limits, nowMs);
     for (let i = 0; i < statuses.length; i++) if (isUnlimited[i]) statuses[i] = UNLIMITED;
     let code = overallCode(statuses, limits, isUnlimited, this.options.isGlobalQuotaMode);
     if (code === 'OVER_LIMIT' && this.options.isGlobalShadowMode) {
@@ -90,17 +92,18 @@ export class RateLimitService {
     return descriptors.map((descriptor) => snapshot.findLimit(domain, descriptor));
   }
 
-  /** Adds total_hits, counts in the store, then one status per descriptor (§2.5, §2.9). */
+  /** Adds total_hits, counts in the store, then one status per descriptor (§2.5, §2.9, A8). */
   private async countAndJudge(
     request: RateLimitRequest,
     limits: readonly (MatchedLimit | undefined)[],
-    nowSeconds: number,
+    nowMs: number,
   ): Promise<DescriptorStatus[]> {
     const statuses: DescriptorStatus[] = new Array<DescriptorStatus>(limits.length).fill(NO_LIMIT);
     const pending: PendingHits[] = [];
     const pendingIndex: number[] = [];
     const pendingStats: LimitStats[] = [];
     const defaultAddend = Math.max(1, request.hitsAddend);
+    const nowSeconds = Math.floor(nowMs / 1000);
     for (let i = 0; i < limits.length; i++) {
       const limit = limits[i];
       if (limit === undefined) continue;
@@ -108,35 +111,33 @@ export class RateLimitService {
       const addend = descriptor.hitsAddend ?? defaultAddend;
       const stats = this.stats.limitStats(limit.statsKey);
       stats.totalHits.add(addend);
-      const key = buildCacheKey(
+      const keys = buildCounterKeys(
         this.options.cacheKeyPrefix,
         request.domain,
         descriptor.entries,
-        limit.sharedValuePatterns,
-        limit.rule.unitSeconds,
+        limit,
         nowSeconds,
       );
-      pending.push({ key, addend, rule: limit.rule });
+      pending.push({ key: keys.key, previousKey: keys.previousKey, addend, rule: limit.rule });
       pendingIndex.push(i);
       pendingStats.push(stats);
     }
     if (pending.length === 0) return statuses;
-    const { after, isLocalCacheHit } = await this.counter.count(pending);
+    const { outcomes, isLocalCacheHit, localCacheUntilMs } = await this.counter.count(pending, nowMs);
     for (let j = 0; j < pending.length; j++) {
-      const hits = pending[j];
-      const counted = {
-        rule: hits.rule,
-        addend: hits.addend,
-        after: after[j],
-        isLocalCacheHit: isLocalCacheHit[j],
-      };
+      const { rule, addend } = pending[j];
+      const isCached = isLocalCacheHit[j];
+      const tally = isCached
+        ? localCacheTally(rule, localCacheUntilMs[j], nowMs)
+        : tallyHits(rule, addend, outcomes[j], nowMs);
+      const counted = { rule, addend, tally, isLocalCacheHit: isCached };
       statuses[pendingIndex[j]] = computeDescriptorStatus(
         counted,
         this.options.nearLimitRatio,
-        nowSeconds,
         pendingStats[j],
       );
-      if (!isLocalCacheHit[j] && after[j] > hits.rule.requestsPerUnit) this.counter.markOverLimit(hits);
+      if (!isCached && tally.after > tally.limit && tally.overLimitTtlMs > 0)
+        this.counter.markOverLimit(pending[j], tally.overLimitTtlMs);
     }
     return statuses;
   }

@@ -2,7 +2,7 @@
 // cache_impl.go). Redis counts pipeline commands as the reference does: INCRBY + EXPIRE per key,
 // split between the main and the per-second store; memcached counts the keys it fetches.
 import type { Span } from '@opentelemetry/api';
-import type { CounterIncrement } from '@repo/storage';
+import type { CounterOperation } from '@repo/storage';
 import { activeTracing } from './active-tracing';
 
 export interface StoreSpanOptions {
@@ -14,7 +14,7 @@ export interface StoreSpanOptions {
 /** undefined (nothing allocated) while tracing is off. */
 export function startStoreSpan(
   options: StoreSpanOptions | undefined,
-  increments: readonly CounterIncrement[],
+  increments: readonly CounterOperation[],
 ): Span | undefined {
   const tracer = activeTracing.tracer;
   if (tracer === undefined) return undefined;

@@ -1,8 +1,8 @@
 import { UNIT_SECONDS, type MatchedLimit, type RateLimitRule } from '@repo/rules';
 
 /**
- * A compiled rule for unit tests: 10 per MINUTE, no name, nothing replaced, every flag off, no
- * metadata. `unitSeconds` follows the unit given, so tests only name what they are about.
+ * A compiled rule for unit tests: 10 per MINUTE, a fixed window, no name, nothing replaced, every
+ * flag off, no metadata. `unitSeconds` follows the unit given, so tests only name what they are about.
  */
 export function testRule(overrides: Partial<RateLimitRule> = {}): RateLimitRule {
   const unit = overrides.unit ?? 'MINUTE';
@@ -10,6 +10,8 @@ export function testRule(overrides: Partial<RateLimitRule> = {}): RateLimitRule 
     requestsPerUnit: 10,
     unit,
     unitSeconds: UNIT_SECONDS[unit],
+    algorithm: 'fixed_window',
+    burst: 0,
     name: undefined,
     replaces: [],
     unlimited: false,

@@ -8,6 +8,8 @@ import {
   OverLimitCache,
   StoreUnavailableError,
   type CounterIncrement,
+  type CounterOperation,
+  type CounterOutcome,
   type CounterRead,
   type CounterStore,
 } from '@repo/storage';
@@ -33,6 +35,10 @@ export class SwitchableStore implements CounterStore {
     this.failure = new StoreUnavailableError('redis', 'connect ECONNREFUSED 127.0.0.1:6379');
   }
 
+  countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
+    this.incrementCalls++;
+    return this.failure ? Promise.reject(this.failure) : this.inner.countMany(operations);
+  }
   incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
     this.incrementCalls++;
     return this.failure ? Promise.reject(this.failure) : this.inner.incrementMany(increments);

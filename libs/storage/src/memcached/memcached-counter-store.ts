@@ -1,4 +1,12 @@
-import type { CounterIncrement, CounterRead, CounterStore } from '../counter-store';
+import {
+  countsOf,
+  windowOutcome,
+  type CounterIncrement,
+  type CounterOperation,
+  type CounterOutcome,
+  type CounterRead,
+  type CounterStore,
+} from '../counter-store';
 import type { MemcacheStoreOptions } from '../counter-store-options';
 import { buildTlsOptions } from '../build-tls-options';
 import { expirySeconds } from '../expiry-seconds';
@@ -13,9 +21,12 @@ const MAX_RELATIVE_EXPIRY_SECONDS = 30 * 24 * 3600;
 const INT32_MAX = 2 ** 31 - 1;
 
 /**
- * Fixed-window counters in memcached with the reference's semantics (spec §2.14): one multi-get
+ * Window counters in memcached with the reference's semantics (spec §2.14): one multi-get
  * gives `stored`, the call answers `stored + addend`, and the increments happen afterwards
- * (incr; on a miss add with expiry = window + jitter; if add finds the key, incr again).
+ * (incr; on a miss add with expiry = window + jitter; if add finds the key, incr again). A sliding
+ * window's previous key joins the same multi-get, and its current key lives two windows (spec A8).
+ * Token buckets need an atomic read-modify-write that memcached does not offer: rules using them
+ * are refused at load, so none reaches this store.
  * Concurrent callers can therefore overshoot, as in the reference. Failures fail open (a failed
  * read counts as 0) and are reported through onEvent with the reference's stat names:
  * memcache.multiget {code}, memcache.keys_requested / keys_found (value = count),
@@ -52,18 +63,37 @@ export class MemcachedCounterStore implements CounterStore {
     }
   }
 
-  async incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+  async countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
     if (this.closed) throw closedError();
-    if (increments.length === 0) return [];
-    const keys = increments.map((increment) => toMemcacheKey(increment.key));
-    const stored = await this.readStored(keys);
-    const counts = increments.map((increment, i) => storedCount(stored.get(keys[i])) + increment.addend);
-    this.track(
-      Promise.all(increments.map((increment, i) => this.incrementLater(keys[i], increment))).then(
-        () => undefined,
+    if (operations.length === 0) return [];
+    const keys: string[] = [];
+    const previousKeys: (string | undefined)[] = [];
+    for (const operation of operations) {
+      if (operation.algorithm === 'token_bucket') throw new Error('memcached cannot run token buckets');
+      keys.push(toMemcacheKey(operation.key));
+      previousKeys.push(
+        operation.algorithm === 'sliding_window' ? toMemcacheKey(operation.previousKey) : undefined,
+      );
+    }
+    const previous = previousKeys.filter((key): key is string => key !== undefined);
+    const stored = await this.readStored(keys.concat(previous));
+    const outcomes = operations.map((operation, i) =>
+      windowOutcome(
+        storedCount(stored.get(keys[i])) + operation.addend,
+        storedCount(stored.get(previousKeys[i] ?? '')),
       ),
     );
-    return counts;
+    const increments = operations.map((operation, i) => {
+      const lifetimeSeconds =
+        operation.algorithm === 'sliding_window' ? 2 * operation.windowSeconds : operation.windowSeconds;
+      return this.incrementLater(keys[i], operation.addend, lifetimeSeconds);
+    });
+    this.track(Promise.all(increments).then(() => undefined));
+    return outcomes;
+  }
+
+  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+    return countsOf(this.countMany(increments));
   }
 
   async getMany(reads: readonly CounterRead[]): Promise<number[]> {
@@ -116,8 +146,8 @@ export class MemcachedCounterStore implements CounterStore {
     }
   }
 
-  /** `key` is the wire key (toMemcacheKey) of `increment.key`. */
-  private async incrementLater(key: string, { addend, windowSeconds }: CounterIncrement): Promise<void> {
+  /** `key` is a wire key (toMemcacheKey); a new key expires after `lifetimeSeconds` + jitter. */
+  private async incrementLater(key: string, addend: number, lifetimeSeconds: number): Promise<void> {
     try {
       if ((await this.client.incr(key, addend)) !== undefined)
         return this.emit('memcache.increment', { code: 'success' });
@@ -126,7 +156,7 @@ export class MemcachedCounterStore implements CounterStore {
       return this.emit('memcache.increment', { code: 'error' });
     }
     try {
-      if (await this.client.add(key, String(addend), this.expiryFor(windowSeconds))) {
+      if (await this.client.add(key, String(addend), this.expiryFor(lifetimeSeconds))) {
         return this.emit('memcache.add', { code: 'success' });
       }
       this.emit('memcache.add', { code: 'not_stored' });

@@ -1,10 +1,22 @@
-import type { CounterIncrement, CounterRead, CounterStore } from '../counter-store';
+import {
+  bucketOutcome,
+  countsOf,
+  windowOutcome,
+  type CounterIncrement,
+  type CounterOperation,
+  type CounterOutcome,
+  type CounterRead,
+  type CounterStore,
+  type TokenBucketTake,
+} from '../counter-store';
 import type { MemoryStoreOptions } from '../counter-store-options';
 import { expirySeconds } from '../expiry-seconds';
 import { OldestFirst } from '../oldest-first';
 import { StoreUnavailableError } from '../store-unavailable-error';
+import { takeTokens } from '../take-tokens';
 
 interface Counter {
+  /** A window's count, or a token bucket's TAT in ms. */
   count: number;
   expiresAtMs: number;
 }
@@ -13,8 +25,10 @@ interface Counter {
 const FULL_SCAN_MIN_INTERVAL_MS = 1000;
 
 /**
- * In-process fixed-window counters (BACKEND_TYPE=memory): a Map with expiry by the injected
- * clock, refreshed on every increment like Redis EXPIRE. Bounded by `maxKeys`: when full, expired
+ * In-process counters (BACKEND_TYPE=memory): a Map with expiry by the injected clock, refreshed on
+ * every increment like Redis EXPIRE. Sliding windows keep the current window for two windows so it
+ * can be read as the next one's previous; a token bucket's entry holds its TAT and expires when
+ * the bucket is full again. Bounded by `maxKeys`: when full, expired
  * counters are purged first, then the oldest counters (Map insertion order) are evicted.
  * Expired counters are dropped on access and, with `purgeIntervalMs`, by an unref'd timer.
  */
@@ -35,19 +49,28 @@ export class MemoryCounterStore implements CounterStore {
     }
   }
 
-  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+  countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
     if (this.closed) return Promise.reject(closedError());
     const now = this.options.now();
-    const counts = new Array<number>(increments.length);
-    for (let i = 0; i < increments.length; i++) {
-      const { key, addend, windowSeconds } = increments[i];
-      const counter = this.liveCounter(key, now) ?? this.createCounter(key, now);
-      counter.count += addend;
-      counter.expiresAtMs =
-        now + expirySeconds(windowSeconds, this.options.jitterMaxSeconds, this.options.random) * 1000;
-      counts[i] = counter.count;
+    const outcomes = new Array<CounterOutcome>(operations.length);
+    for (let i = 0; i < operations.length; i++) {
+      const operation = operations[i];
+      if (operation.algorithm === 'token_bucket') {
+        outcomes[i] = this.take(operation, now);
+      } else if (operation.algorithm === 'sliding_window') {
+        const count = this.increment(operation.key, operation.addend, 2 * operation.windowSeconds, now);
+        outcomes[i] = windowOutcome(count, this.liveCounter(operation.previousKey, now)?.count ?? 0);
+      } else {
+        outcomes[i] = windowOutcome(
+          this.increment(operation.key, operation.addend, operation.windowSeconds, now),
+        );
+      }
     }
-    return Promise.resolve(counts);
+    return Promise.resolve(outcomes);
+  }
+
+  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+    return countsOf(this.countMany(increments));
   }
 
   getMany(reads: readonly CounterRead[]): Promise<number[]> {
@@ -91,6 +114,32 @@ export class MemoryCounterStore implements CounterStore {
       }
     }
     return dropped;
+  }
+
+  /** Adds to a window's count; the key lives `lifetimeSeconds` (+ jitter) from now. */
+  private increment(key: string, addend: number, lifetimeSeconds: number, now: number): number {
+    const counter = this.liveCounter(key, now) ?? this.createCounter(key, now);
+    counter.count += addend;
+    counter.expiresAtMs =
+      now + expirySeconds(lifetimeSeconds, this.options.jitterMaxSeconds, this.options.random) * 1000;
+    return counter.count;
+  }
+
+  private take(take: TokenBucketTake, now: number): CounterOutcome {
+    const tatBeforeMs = this.liveCounter(take.key, now)?.count ?? 0;
+    const { isAllowed, newTatMs } = takeTokens(
+      tatBeforeMs,
+      take.addend,
+      take.nowMs,
+      take.emissionIntervalMs,
+      take.toleranceMs,
+    );
+    if (isAllowed && take.addend > 0) {
+      const counter = this.liveCounter(take.key, now) ?? this.createCounter(take.key, now);
+      counter.count = newTatMs;
+      counter.expiresAtMs = now + (newTatMs - take.nowMs); // full again at the new TAT
+    }
+    return bucketOutcome(isAllowed, tatBeforeMs);
   }
 
   private liveCounter(key: string, now: number): Counter | undefined {

@@ -1,16 +1,24 @@
-import type { CounterIncrement, CounterRead, CounterStore } from '../counter-store';
+import {
+  countsOf,
+  type CounterIncrement,
+  type CounterOperation,
+  type CounterOutcome,
+  type CounterRead,
+  type CounterStore,
+} from '../counter-store';
 import type { RedisStoreOptions } from '../counter-store-options';
 import { expirySeconds } from '../expiry-seconds';
 import { StoreUnavailableError } from '../store-unavailable-error';
-import { PendingIncrements } from './increment-batcher';
+import { PendingOutcomes } from './pending-outcomes';
 import { RedisLane, type LaneName } from './redis-lane';
 import { retryUntilReady } from './startup-retry';
 import { trackConnections } from './track-connections';
 
 /**
- * Fixed-window counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key, batched
- * across concurrent callers into one pipeline per store and turn. 1-second windows go to the
- * per-second store when one is configured. Every call answers or fails with
+ * Counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key, batched across
+ * concurrent callers into one pipeline per store and turn; a sliding window adds a GET of its
+ * previous window and keeps its current one for two windows, a token bucket is an atomic script
+ * (spec A8). 1-second windows (and buckets) go to the per-second store when one is configured. Every call answers or fails with
  * StoreUnavailableError within the store's timeoutMs.
  * Connections are reported through onEvent as `redis_pool.cx_total` / `.cx_local_close`
  * (`redis_per_second_pool.*` for the per-second store), the reference's pool stats.
@@ -41,17 +49,33 @@ export class RedisCounterStore implements CounterStore {
     this.readyPromise.catch(() => undefined); // reported through ready(); never unhandled
   }
 
-  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+  countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
     if (this.closed) return Promise.reject(closedError());
-    if (increments.length === 0) return Promise.resolve([]);
-    const pending = new PendingIncrements(increments.length);
+    if (operations.length === 0) return Promise.resolve([]);
+    const pending = new PendingOutcomes(operations.length);
+    let parts = 0; // a sliding window waits for its count and its previous window's count
+    for (const operation of operations) parts += operation.algorithm === 'sliding_window' ? 2 : 1;
+    pending.expect(parts);
     const { jitterMaxSeconds, random } = this.options;
-    for (let i = 0; i < increments.length; i++) {
-      const { key, addend, windowSeconds } = increments[i];
-      const ttl = expirySeconds(windowSeconds, jitterMaxSeconds, random);
-      this.laneFor(windowSeconds).enqueue(pending, i, key, addend, ttl);
+    for (let i = 0; i < operations.length; i++) {
+      const operation = operations[i];
+      const lane = this.laneFor(operation.windowSeconds);
+      if (operation.algorithm === 'token_bucket') {
+        lane.enqueueTake(pending, i, operation);
+      } else if (operation.algorithm === 'sliding_window') {
+        const ttl = expirySeconds(2 * operation.windowSeconds, jitterMaxSeconds, random);
+        lane.enqueueIncrement(pending, i, operation.key, operation.addend, ttl);
+        lane.enqueueRead(pending, i, operation.previousKey);
+      } else {
+        const ttl = expirySeconds(operation.windowSeconds, jitterMaxSeconds, random);
+        lane.enqueueIncrement(pending, i, operation.key, operation.addend, ttl);
+      }
     }
     return pending.promise;
+  }
+
+  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
+    return countsOf(this.countMany(increments));
   }
 
   async getMany(reads: readonly CounterRead[]): Promise<number[]> {

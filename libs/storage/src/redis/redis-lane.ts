@@ -1,25 +1,23 @@
 import type { Cluster, Redis } from 'ioredis';
+import type { TokenBucketTake } from '../counter-store';
 import type { RedisConnectionOptions } from '../counter-store-options';
 import { toStoreUnavailableError } from '../store-unavailable-error';
+import { defineBatchScript, runBatchScript, supportsBatchScript } from './batch-script';
+import { CounterBatcher, withTimeout, type BatchExecutor, type BatchReply } from './counter-batcher';
 import { createRedisClient, type RedisClient } from './create-redis-client';
-import { defineIncrementScript, runIncrementScript, supportsIncrementScript } from './increment-script';
-import {
-  IncrementBatcher,
-  withTimeout,
-  type BatchExecutor,
-  type PendingIncrements,
-} from './increment-batcher';
+import type { PendingOutcomes } from './pending-outcomes';
+import { defineTokenBucketScript, sendTake, toTakeReply } from './token-bucket-script';
 
 /** Which store a lane talks to; used in events and error messages. */
 export type LaneName = 'main' | 'per_second';
 
 /**
  * One Redis store (main or per-second): its ioredis client plus the batcher that turns the
- * increments of concurrent callers into one pipeline per event-loop turn.
+ * counting of concurrent callers into one pipeline per event-loop turn.
  */
 export class RedisLane {
   readonly client: RedisClient;
-  private readonly batcher: IncrementBatcher;
+  private readonly batcher: CounterBatcher;
   private readonly isCluster: boolean;
   /** The last connection error, so failures while disconnected can say why. */
   private lastConnectionError: Error | undefined;
@@ -41,8 +39,10 @@ export class RedisLane {
     this.client.on('error', recordError);
     this.client.on('node error', recordError);
     this.client.on('ready', () => (this.lastConnectionError = undefined));
+    // token buckets by a one-key script: always on a cluster, per key in the commands mode
+    defineTokenBucketScript(this.client);
     const execute: BatchExecutor = this.isCluster ? this.executeOnCluster : this.executePipeline;
-    this.batcher = new IncrementBatcher({
+    this.batcher = new CounterBatcher({
       execute,
       windowMs: options.pipelineWindowMs,
       limit: options.pipelineLimit,
@@ -50,8 +50,24 @@ export class RedisLane {
     });
   }
 
-  enqueue(pending: PendingIncrements, index: number, key: string, addend: number, ttlSeconds: number): void {
-    this.batcher.enqueue(pending, index, key, addend, ttlSeconds);
+  /** INCRBY + EXPIRE: a fixed window, or a sliding window's current key. */
+  enqueueIncrement(
+    pending: PendingOutcomes,
+    index: number,
+    key: string,
+    addend: number,
+    ttlSeconds: number,
+  ): void {
+    this.batcher.enqueueIncrement(pending, index, key, addend, ttlSeconds);
+  }
+
+  /** GET: a sliding window's previous key. */
+  enqueueRead(pending: PendingOutcomes, index: number, key: string): void {
+    this.batcher.enqueueRead(pending, index, key);
+  }
+
+  enqueueTake(pending: PendingOutcomes, index: number, take: TokenBucketTake): void {
+    this.batcher.enqueueTake(pending, index, take);
   }
 
   /** GET of every key (missing = 0), bounded by the timeout. */
@@ -76,8 +92,8 @@ export class RedisLane {
     const mode = this.options.incrementScript ?? 'off';
     if (this.isCluster || mode === 'off') return;
     const client = this.client as Redis;
-    if (mode === 'on') defineIncrementScript(client);
-    this.usesScript = mode === 'on' || (await supportsIncrementScript(client));
+    if (mode === 'on') defineBatchScript(client);
+    this.usesScript = mode === 'on' || (await supportsBatchScript(client));
   }
 
   /** How this store sends batches (reported at start-up). */
@@ -119,31 +135,54 @@ export class RedisLane {
 
   /**
    * Single / sentinel: the whole batch in one write and one read, as one script call or as one
-   * explicit pipeline of INCRBY + EXPIRE per key (the reference's commands).
+   * explicit pipeline of the reference's commands (INCRBY + EXPIRE per counter, GET per read) with
+   * token buckets as one-key script calls in the same pipeline.
    */
-  private readonly executePipeline: BatchExecutor = async (keys, addends, ttls) => {
+  private readonly executePipeline: BatchExecutor = async (request) => {
     this.assertConnected();
-    if (this.usesScript) return runIncrementScript(this.client as Redis, keys, addends, ttls);
-    const pipeline = (this.client as Redis).pipeline();
-    for (let i = 0; i < keys.length; i++) pipeline.incrby(keys[i], addends[i]).expire(keys[i], ttls[i]);
+    const client = this.client as Redis;
+    if (this.usesScript) return runBatchScript(client, request);
+    const { counterKeys, addends, ttlSeconds, readKeys, takes } = request;
+    const pipeline = client.pipeline();
+    for (let i = 0; i < counterKeys.length; i++)
+      pipeline.incrby(counterKeys[i], addends[i]).expire(counterKeys[i], ttlSeconds[i]);
+    for (const key of readKeys) pipeline.get(key);
+    for (const take of takes) void sendTake(pipeline, take);
     const replies = (await pipeline.exec()) ?? [];
-    const counts = new Array<number>(keys.length);
-    for (let i = 0; i < keys.length; i++) counts[i] = Number(replyOf(replies, 2 * i));
-    replies.forEach((_, i) => replyOf(replies, i)); // surface an EXPIRE error too
-    return counts;
+    replies.forEach((_, i) => replyOf(replies, i)); // surface any command's error
+    const reads = 2 * counterKeys.length;
+    const buckets = reads + readKeys.length;
+    return {
+      counts: counterKeys.map((_, i) => Number(replyOf(replies, 2 * i))),
+      reads: readKeys.map((_, i) => Number(replyOf(replies, reads + i) ?? 0)),
+      takes: takes.map((_, i) => takeReplyOf(replyOf(replies, buckets + i))),
+    };
   };
 
   /**
    * Cluster: a pipeline may not span slots (toolchain.md pitfall 9), so each command goes out on
-   * its own and ioredis auto-pipelining writes the commands of this turn once per node.
+   * its own and ioredis auto-pipelining writes the commands of this turn once per node; a token
+   * bucket is a one-key script, which runs on the node of its slot.
    */
-  private readonly executeOnCluster: BatchExecutor = async (keys, addends, ttls) => {
+  private readonly executeOnCluster: BatchExecutor = async (request): Promise<BatchReply> => {
     this.assertConnected();
     const cluster = this.client as Cluster;
-    const counts = keys.map((key, i) => cluster.incrby(key, addends[i]));
-    const expiries = keys.map((key, i) => cluster.expire(key, ttls[i]));
-    const [values] = await Promise.all([Promise.all(counts), Promise.all(expiries)]);
-    return values;
+    const { counterKeys, addends, ttlSeconds, readKeys, takes } = request;
+    const counts = counterKeys.map((key, i) => cluster.incrby(key, addends[i]));
+    const expiries = counterKeys.map((key, i) => cluster.expire(key, ttlSeconds[i]));
+    const reads = readKeys.map((key) => cluster.get(key));
+    const taken = takes.map((take) => sendTake(cluster, take));
+    const [countValues, , readValues, takeValues] = await Promise.all([
+      Promise.all(counts),
+      Promise.all(expiries),
+      Promise.all(reads),
+      Promise.all(taken),
+    ]);
+    return {
+      counts: countValues,
+      reads: readValues.map((value) => (value === null ? 0 : Number(value))),
+      takes: takeValues.map(takeReplyOf),
+    };
   };
 
   private async getPipelined(keys: string[]): Promise<(string | null)[]> {
@@ -168,4 +207,9 @@ function replyOf(replies: [error: Error | null, result: unknown][], index: numbe
   if (reply === undefined) throw new Error(`pipeline answered ${replies.length} replies, expected more`);
   if (reply[0]) throw reply[0];
   return reply[1];
+}
+
+function takeReplyOf(reply: unknown) {
+  const [allowed, tat] = reply as [unknown, unknown];
+  return toTakeReply(allowed, tat);
 }
