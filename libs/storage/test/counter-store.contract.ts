@@ -5,6 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type CounterStore } from '@repo/storage';
+import { runAlgorithmContract } from './algorithms.contract';
 
 export interface ContractSubject {
   readonly store: CounterStore;
@@ -17,6 +18,14 @@ export interface ContractSubject {
   readonly advanceClock?: (ms: number) => void;
 }
 
+/** What a backend can do, known when the tests are registered (only applicable tests are). */
+export interface ContractTraits {
+  /** Runs token buckets (spec A8); memcached does not. Default true. */
+  readonly supportsTokenBuckets?: boolean;
+  /** The factory's store runs on a fake clock (advanceClock). Default false. */
+  readonly hasFakeClock?: boolean;
+}
+
 export type ContractFactory = () => Promise<ContractSubject> | ContractSubject;
 
 const MINUTE = 60;
@@ -24,7 +33,11 @@ const MINUTE = 60;
 /** Reads of minute-window counters. */
 export const reads = (...keys: string[]) => keys.map((key) => ({ key, windowSeconds: MINUTE }));
 
-export function runCounterStoreContract(name: string, factory: ContractFactory): void {
+export function runCounterStoreContract(
+  name: string,
+  factory: ContractFactory,
+  traits: ContractTraits = {},
+): void {
   describe(`CounterStore contract: ${name}`, () => {
     let subject: ContractSubject;
     let sut: CounterStore;
@@ -129,6 +142,8 @@ export function runCounterStoreContract(name: string, factory: ContractFactory):
       }
       assert.deepEqual(await sut.getMany(read), [0]);
     });
+
+    describe('algorithms (spec A8)', () => runAlgorithmContract(() => subject, keyOf, traits));
 
     it('is healthy while open', () => {
       assert.equal(sut.isHealthy(), true);

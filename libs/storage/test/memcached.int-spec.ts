@@ -36,22 +36,34 @@ describe('MemcachedCounterStore against real memcached', () => {
     await Promise.all([...(nodes ?? []), tlsNode].map((node) => node?.stop()));
   });
 
-  runCounterStoreContract('memcache single node', () => ({
-    store: new MemcachedCounterStore(memcacheStoreOptions({ hostPorts: [nodes[0].url] })),
-    readsBeforeIncrement: true,
-  }));
+  runCounterStoreContract(
+    'memcache single node',
+    () => ({
+      store: new MemcachedCounterStore(memcacheStoreOptions({ hostPorts: [nodes[0].url] })),
+      readsBeforeIncrement: true,
+    }),
+    { supportsTokenBuckets: false },
+  );
 
-  runCounterStoreContract('memcache three nodes', () => ({
-    store: new MemcachedCounterStore(memcacheStoreOptions({ hostPorts: nodes.map((node) => node.url) })),
-    readsBeforeIncrement: true,
-  }));
+  runCounterStoreContract(
+    'memcache three nodes',
+    () => ({
+      store: new MemcachedCounterStore(memcacheStoreOptions({ hostPorts: nodes.map((node) => node.url) })),
+      readsBeforeIncrement: true,
+    }),
+    { supportsTokenBuckets: false },
+  );
 
-  runCounterStoreContract('memcache over TLS', () => ({
-    store: new MemcachedCounterStore(
-      memcacheStoreOptions({ hostPorts: [tlsNode.url], tls: { caCertPath: certificates.caCert } }),
-    ),
-    readsBeforeIncrement: true,
-  }));
+  runCounterStoreContract(
+    'memcache over TLS',
+    () => ({
+      store: new MemcachedCounterStore(
+        memcacheStoreOptions({ hostPorts: [tlsNode.url], tls: { caCertPath: certificates.caCert } }),
+      ),
+      readsBeforeIncrement: true,
+    }),
+    { supportsTokenBuckets: false },
+  );
 
   it('answers stored + addend and increments afterwards (§2.14)', async () => {
     const sut = open({ hostPorts: [nodes[0].url] });

@@ -8,7 +8,12 @@ import {
   type RedisServer,
   type TestCertificates,
 } from '@repo/test-support';
-import { RedisCounterStore, StoreUnavailableError, type RedisStoreOptions } from '@repo/storage';
+import {
+  RedisCounterStore,
+  StoreUnavailableError,
+  type RedisStoreOptions,
+  type TokenBucketTake,
+} from '@repo/storage';
 import { runCounterStoreContract } from './counter-store.contract';
 import { redisConnection, redisStoreOptions } from './store-options';
 import { issueWrongHostCertificate } from './wrong-host-certificate';
@@ -100,6 +105,33 @@ describe('RedisCounterStore against real Redis', () => {
     await sut.close();
   });
 
+  for (const incrementScript of ['on', 'off'] as const) {
+    it(`sets a sliding window's current key to live 2 windows + jitter, a bucket to live until full (script ${incrementScript})`, async () => {
+      const sut = open(
+        redisStoreOptions(redisConnection('single', plain.url, { incrementScript }), {
+          jitterMaxSeconds: 100,
+          random: () => 0.5,
+        }),
+      );
+      await sut.ready();
+      const key = `ttl_sw_${incrementScript}_${Date.now()}`;
+      const now = Date.now();
+      await sut.countMany([
+        { algorithm: 'sliding_window', key, previousKey: `${key}_previous`, addend: 1, windowSeconds: 60 },
+        { ...bucketTake(`${key}_tb`, now), addend: 2 },
+      ]);
+      assert.equal(await plain.command('TTL', key), 170);
+      assert.equal(await plain.command('EXISTS', `${key}_previous`), 0); // read, never created
+      const bucketTtl = Number(await plain.command('PTTL', `${key}_tb`));
+      assert.ok(
+        bucketTtl > 1000 && bucketTtl <= 2000,
+        `PTTL ${bucketTtl} (full again 2 intervals of 1 s later)`,
+      );
+      assert.equal(await plain.command('GET', `${key}_tb`), String(now + 2000));
+      await sut.close();
+    });
+  }
+
   it('authenticates with user:password and with a bare password', async () => {
     for (const auth of ['ratelimit:user-secret', 'main-secret']) {
       const sut = open(redisStoreOptions(redisConnection('single', withAuth.url, { auth })));
@@ -181,3 +213,15 @@ describe('RedisCounterStore against real Redis', () => {
     }
   });
 });
+
+function bucketTake(key: string, nowMs: number): TokenBucketTake {
+  return {
+    algorithm: 'token_bucket',
+    key,
+    addend: 1,
+    windowSeconds: 60,
+    nowMs,
+    emissionIntervalMs: 1000,
+    toleranceMs: 5000,
+  };
+}

@@ -15,10 +15,14 @@ function createSut(maxKeys = 1000, random = () => 0) {
   return { store, clock };
 }
 
-runCounterStoreContract(MemoryCounterStore.name, () => {
-  const { store, clock } = createSut();
-  return { store, advanceClock: (ms) => (clock.nowMs += ms) };
-});
+runCounterStoreContract(
+  MemoryCounterStore.name,
+  () => {
+    const { store, clock } = createSut();
+    return { store, advanceClock: (ms) => (clock.nowMs += ms) };
+  },
+  { hasFakeClock: true },
+);
 
 describe(MemoryCounterStore.name, () => {
   let sut: MemoryCounterStore;
