@@ -2,6 +2,7 @@
 // snapshot and swapped in atomically; a failed load keeps the last good snapshot (§2.19, §3).
 // Subscribers get one event per load attempt (config_load_success / config_load_error, health).
 // Source-agnostic: files and xDS both plug in through RuleSource.
+import type { UnsupportedAlgorithms } from './compile-algorithm';
 import { compileSnapshot } from './compile-snapshot';
 import type { RuleSnapshot } from './model';
 import type { RawDomainConfig } from './raw-domain-config';
@@ -22,6 +23,8 @@ export type RuleLoadListener = (event: RuleLoadEvent) => void;
 export interface RuleRegistryOptions {
   /** MERGE_DOMAIN_CONFIG (parsed once at start-up, never re-read on reload). */
   readonly mergeDomainConfigs: boolean;
+  /** Algorithms the counter store cannot run: a load using one fails, the rules in force stay. */
+  readonly unsupportedAlgorithms?: UnsupportedAlgorithms;
 }
 
 export class RuleRegistry {
@@ -86,7 +89,7 @@ export class RuleRegistry {
   apply(configs: readonly RawDomainConfig[]): RuleLoadEvent {
     let snapshot: RuleSnapshot;
     try {
-      snapshot = compileSnapshot(configs, { mergeDomainConfigs: this.options.mergeDomainConfigs });
+      snapshot = compileSnapshot(configs, this.options);
     } catch (error) {
       return this.fail(asError(error));
     }

@@ -1,5 +1,6 @@
 // Options of RulesModule.forRoot(): the app maps its Settings (RUNTIME_*, MERGE_DOMAIN_CONFIG,
 // CONFIG_TYPE, CONFIG_GRPC_XDS_*) to one of these; the library never reads the environment.
+import type { UnsupportedAlgorithms } from './compile-algorithm';
 import type { FileRuleSourceOptions } from './sources/file-rule-source';
 import type { XdsRuleSourceOptions } from './sources/xds-rule-source';
 
@@ -27,4 +28,9 @@ export interface RulesModuleOptions {
    * fail with "no rate limit configuration loaded" until rules arrive.
    */
   readonly waitForInitialRules?: boolean;
+  /**
+   * Algorithms the counter store cannot run, each with the error a rule using it gets (spec A8:
+   * memcached and token buckets). A load with such a rule fails; the rules in force stay.
+   */
+  readonly unsupportedAlgorithms?: UnsupportedAlgorithms;
 }

@@ -33,6 +33,7 @@ export class RulesModule implements OnModuleInit, OnApplicationShutdown {
           useFactory: (moduleOptions: RulesModuleOptions) =>
             new RuleRegistry(createRuleSource(moduleOptions.source), {
               mergeDomainConfigs: moduleOptions.source.mergeDomainConfigs,
+              unsupportedAlgorithms: moduleOptions.unsupportedAlgorithms,
             }),
           inject: [RULES_MODULE_OPTIONS],
         },

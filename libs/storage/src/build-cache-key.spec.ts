@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildCacheKey } from './build-cache-key';
+import { buildCacheKey, previousWindowKey } from './build-cache-key';
 
 const entry = [{ key: 'key', value: 'value' }];
 
@@ -46,5 +46,16 @@ describe(buildCacheKey.name, () => {
 
   it('handles a fractional now by flooring to the window', () => {
     assert.equal(buildCacheKey('', 'd', entry, undefined, 60, 1259.9), 'd_key_value_1200');
+  });
+});
+
+describe(previousWindowKey.name, () => {
+  it('moves the trailing window start one window back (the key buildCacheKey gives a window earlier)', () => {
+    const entries = [{ key: 'user', value: 'a_b_120' }];
+    const now = buildCacheKey('p_', 'd', entries, undefined, 60, 1_764_000_050);
+    const before = buildCacheKey('p_', 'd', entries, undefined, 60, 1_764_000_050 - 60);
+    assert.equal(now, 'p_d_user_a_b_120_1764000000');
+    assert.equal(previousWindowKey(now, 60), before);
+    assert.equal(previousWindowKey('d_k_v_300', 300), 'd_k_v_0');
   });
 });

@@ -44,3 +44,12 @@ export function buildCacheKeyBase(
   }
   return key;
 }
+
+/**
+ * The key of the window before `key`'s (a sliding window's previous window, spec A8): `key` ends
+ * with `_<window start>`; the start moves one window back. The Redis batch script does the same.
+ */
+export function previousWindowKey(key: string, windowSeconds: number): string {
+  const at = key.lastIndexOf('_') + 1;
+  return key.slice(0, at) + (Number(key.slice(at)) - windowSeconds);
+}

@@ -24,7 +24,7 @@ export type {
   StoreTlsOptions,
 } from './counter-store-options';
 export { createCounterStore } from './create-counter-store';
-export { buildCacheKey, buildCacheKeyBase, type CacheKeyEntry } from './build-cache-key';
+export { buildCacheKey, buildCacheKeyBase, previousWindowKey, type CacheKeyEntry } from './build-cache-key';
 export { expirySeconds } from './expiry-seconds';
 export {
   MIN_OVER_LIMIT_CACHE_BYTES,

@@ -20,16 +20,16 @@ export function runAlgorithmContract(subject: Subject, keyOf: KeyOf, traits: Con
 
 function runSlidingWindow(subject: Subject, keyOf: KeyOf): void {
   const sut = (): CounterStore => subject().store;
+  // window starts 600 and 540: the previous window's key is derived from the current one's
   const sliding = (label: string, addend: number): CounterOperation => ({
     algorithm: 'sliding_window',
-    key: keyOf(`${label}_current`),
-    previousKey: keyOf(`${label}_previous`),
+    key: `${keyOf(label)}_600`,
     addend,
     windowSeconds: MINUTE,
   });
 
   it('sliding window: counts the current window and reads the previous one in the same call', async () => {
-    await sut().incrementMany([{ key: keyOf('sw_previous'), addend: 7, windowSeconds: MINUTE }]);
+    await sut().incrementMany([{ key: `${keyOf('sw')}_540`, addend: 7, windowSeconds: MINUTE }]);
     await sut().flush();
     const first = await sut().countMany([sliding('sw', 2)]);
     assert.deepEqual(
@@ -47,7 +47,7 @@ function runSlidingWindow(subject: Subject, keyOf: KeyOf): void {
       ],
     );
     await sut().flush();
-    const reads = [keyOf('sw_current'), keyOf('sw_previous')].map(minuteRead);
+    const reads = [`${keyOf('sw')}_600`, `${keyOf('sw')}_540`].map(minuteRead);
     assert.deepEqual(await sut().getMany(reads), [3, 7]);
   });
 }
@@ -57,9 +57,8 @@ function runSlidingExpiry(subject: Subject, keyOf: KeyOf): void {
   it("sliding window: keeps the current window for two windows (it is the next one's previous)", async () => {
     const { store, advanceClock } = subject();
     const advance = advanceClock as (ms: number) => void;
-    const key = keyOf('sw_two');
-    const previousKey = keyOf('sw_two_p');
-    await store.countMany([{ algorithm: 'sliding_window', key, previousKey, addend: 4, windowSeconds: 1 }]);
+    const key = `${keyOf('sw_two')}_10`;
+    await store.countMany([{ algorithm: 'sliding_window', key, addend: 4, windowSeconds: 1 }]);
     advance(1999);
     assert.deepEqual(await store.getMany([{ key, windowSeconds: 1 }]), [4]);
     advance(1);
@@ -75,8 +74,7 @@ function runTokenBuckets(subject: Subject, keyOf: KeyOf): void {
       { key: keyOf('mix_fixed'), addend: 2, windowSeconds: MINUTE },
       {
         algorithm: 'sliding_window',
-        key: keyOf('mix_current'),
-        previousKey: keyOf('mix_previous'),
+        key: `${keyOf('mix')}_600`,
         addend: 3,
         windowSeconds: MINUTE,
       },

@@ -114,20 +114,21 @@ describe('RedisCounterStore against real Redis', () => {
         }),
       );
       await sut.ready();
-      const key = `ttl_sw_${incrementScript}_${Date.now()}`;
+      const base = `ttl_sw_${incrementScript}_${Date.now()}`;
+      const key = `${base}_600`;
       const now = Date.now();
       await sut.countMany([
-        { algorithm: 'sliding_window', key, previousKey: `${key}_previous`, addend: 1, windowSeconds: 60 },
-        { ...bucketTake(`${key}_tb`, now), addend: 2 },
+        { algorithm: 'sliding_window', key, addend: 1, windowSeconds: 60 },
+        { ...bucketTake(`${base}_tb`, now), addend: 2 },
       ]);
       assert.equal(await plain.command('TTL', key), 170);
-      assert.equal(await plain.command('EXISTS', `${key}_previous`), 0); // read, never created
-      const bucketTtl = Number(await plain.command('PTTL', `${key}_tb`));
+      assert.equal(await plain.command('EXISTS', `${base}_540`), 0); // read, never created
+      const bucketTtl = Number(await plain.command('PTTL', `${base}_tb`));
       assert.ok(
         bucketTtl > 1000 && bucketTtl <= 2000,
         `PTTL ${bucketTtl} (full again 2 intervals of 1 s later)`,
       );
-      assert.equal(await plain.command('GET', `${key}_tb`), String(now + 2000));
+      assert.equal(await plain.command('GET', `${base}_tb`), String(now + 2000));
       await sut.close();
     });
   }

@@ -63,6 +63,31 @@ describe(runConfigCheck.name, () => {
     ]);
   });
 
+  it('prints every algorithm error of spec A8 with file, line and column', async () => {
+    const rule = (key: string, body: string) =>
+      `  - key: ${key}\n    rate_limit:\n      unit: minute\n      requests_per_unit: 5\n${body}`;
+    const dir = directory('algorithms', {
+      'a8.yaml': [
+        'domain: a8',
+        'descriptors:',
+        rule('leaky', '      algorithm: leaky\n'),
+        rule('burst_sliding', '      algorithm: sliding_window\n      burst: 3\n'),
+        rule('burst_zero', '      algorithm: token_bucket\n      burst: 0\n'),
+        '  - key: unlimited\n    rate_limit:\n      unlimited: true\n      algorithm: token_bucket\n',
+        rule('fine', '      algorithm: token_bucket\n      burst: 9\n'),
+      ].join('\n'),
+    });
+    const { exitCode, lines } = await run([`-config_dir=${dir}`]);
+    assert.equal(exitCode, 1);
+    const file = join(dir, 'a8.yaml');
+    assert.deepEqual(lines.slice(-4), [
+      `error loading rate limit configs: ${file}: invalid rate limit algorithm 'leaky' (line 5, column 7)`,
+      `error loading rate limit configs: ${file}: burst is only valid with algorithm token_bucket (line 11, column 7)`,
+      `error loading rate limit configs: ${file}: invalid rate limit burst '0' (line 18, column 7)`,
+      `error loading rate limit configs: ${file}: should not specify rate limit algorithm when unlimited (line 25, column 7)`,
+    ]);
+  });
+
   it('merges domains with -merge_domain_configs', async () => {
     const dir = directory('merge', { 'a.yaml': GOOD, 'b.yaml': GOOD.replace('key: k', 'key: other') });
     assert.equal((await run(['-config_dir', dir])).exitCode, 1);

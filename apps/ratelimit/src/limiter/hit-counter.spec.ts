@@ -57,7 +57,6 @@ describe(HitCounter.name, () => {
     });
   const hits = (key: string, addend: number, limit: number): PendingHits => ({
     key,
-    previousKey: undefined,
     addend,
     rule: testRule({ requestsPerUnit: limit }),
   });
@@ -98,7 +97,6 @@ describe(HitCounter.name, () => {
         [
           {
             key: 'h',
-            previousKey: undefined,
             addend: 1,
             rule: testRule({ requestsPerUnit: 5, unit: 'HOUR' }),
           },

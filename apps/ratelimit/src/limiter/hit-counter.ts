@@ -6,6 +6,7 @@
 import type { RateLimitRule } from '@repo/rules';
 import {
   bucketOutcome,
+  previousWindowKey,
   type CounterOperation,
   type CounterOutcome,
   type CounterStore,
@@ -18,8 +19,6 @@ import { wouldExceedLimit } from './would-exceed-limit';
 export interface PendingHits {
   /** The counter key (buildCacheKey, with the window start), or a token bucket's key. */
   readonly key: string;
-  /** Sliding window: the previous window's key; undefined otherwise. */
-  readonly previousKey: string | undefined;
   readonly addend: number;
   readonly rule: RateLimitRule;
 }
@@ -103,10 +102,11 @@ export class HitCounter {
     const reads: { key: string; windowSeconds: number }[] = [];
     const firstRead: number[] = [];
     for (const i of sent) {
-      const { key, previousKey, rule } = hits[i];
+      const { key, rule } = hits[i];
       firstRead[i] = reads.length;
       reads.push({ key, windowSeconds: rule.unitSeconds });
-      if (previousKey !== undefined) reads.push({ key: previousKey, windowSeconds: rule.unitSeconds });
+      if (rule.algorithm === 'sliding_window')
+        reads.push({ key: previousWindowKey(key, rule.unitSeconds), windowSeconds: rule.unitSeconds });
     }
     const values = await this.options.store.getMany(reads);
     const isFlagged = hits.map(() => false);
@@ -130,13 +130,7 @@ function operationOf(hits: PendingHits, addend: number, nowMs: number): CounterO
   const { key, rule } = hits;
   const windowSeconds = rule.unitSeconds;
   if (rule.algorithm === 'sliding_window') {
-    return {
-      algorithm: 'sliding_window',
-      key,
-      previousKey: hits.previousKey as string,
-      addend,
-      windowSeconds,
-    };
+    return { algorithm: 'sliding_window', key, addend, windowSeconds };
   }
   if (rule.algorithm === 'token_bucket') {
     const { emissionIntervalMs, toleranceMs } = bucketTiming(rule);

@@ -13,7 +13,7 @@ import {
 import { StoreUnavailableError } from '@repo/storage';
 import { CLOCK, type Clock } from '../clock';
 import { NoConfigLoadedError, RateLimitError } from '../errors';
-import { buildCounterKeys } from '../limiter/build-counter-keys';
+import { buildCounterKey } from '../limiter/build-counter-key';
 import { computeDescriptorStatus } from '../limiter/compute-descriptor-status';
 import { HitCounter, type PendingHits } from '../limiter/hit-counter';
 import { localCacheTally, tallyHits } from '../limiter/tally-hits';
@@ -111,14 +111,14 @@ export class RateLimitService {
       const addend = descriptor.hitsAddend ?? defaultAddend;
       const stats = this.stats.limitStats(limit.statsKey);
       stats.totalHits.add(addend);
-      const keys = buildCounterKeys(
+      const key = buildCounterKey(
         this.options.cacheKeyPrefix,
         request.domain,
         descriptor.entries,
         limit,
         nowSeconds,
       );
-      pending.push({ key: keys.key, previousKey: keys.previousKey, addend, rule: limit.rule });
+      pending.push({ key, addend, rule: limit.rule });
       pendingIndex.push(i);
       pendingStats.push(stats);
     }

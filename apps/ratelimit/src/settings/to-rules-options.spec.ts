@@ -142,4 +142,19 @@ describe(toRulesOptions.name, () => {
       assert.equal(source.type === 'xds' && source.tls, undefined);
     });
   });
+
+  describe('A8 algorithms the store cannot run', () => {
+    it('memcached refuses token_bucket rules with the spec message; the other stores refuse nothing', () => {
+      const memcache = optionsFor({ BACKEND_TYPE: 'memcache', MEMCACHE_HOST_PORT: 'm:11211' });
+      assert.deepEqual(
+        [...(memcache.unsupportedAlgorithms ?? [])],
+        [['token_bucket', 'token_bucket needs the redis or memory backend']],
+      );
+      assert.equal(
+        optionsFor({ BACKEND_TYPE: 'redis', REDIS_URL: 'r:6379' }).unsupportedAlgorithms,
+        undefined,
+      );
+      assert.equal(optionsFor({ BACKEND_TYPE: 'memory' }).unsupportedAlgorithms, undefined);
+    });
+  });
 });

@@ -1,6 +1,14 @@
 // Settings -> RulesModule options (CONFIG_TYPE, RUNTIME_*, MERGE_DOMAIN_CONFIG, CONFIG_GRPC_XDS_*).
-import type { RulesModuleOptions, XdsLogger, XdsTlsOptions } from '@repo/rules';
+import type { RulesModuleOptions, UnsupportedAlgorithms, XdsLogger, XdsTlsOptions } from '@repo/rules';
 import type { Settings, XdsSettings } from './settings';
+
+/**
+ * memcached has no atomic read-modify-write that fits GCRA (spec A8): token_bucket rules are a
+ * config error with that backend, so a load using one fails and the rules in force stay.
+ */
+export const MEMCACHE_UNSUPPORTED_ALGORITHMS: UnsupportedAlgorithms = new Map([
+  ['token_bucket', 'token_bucket needs the redis or memory backend'],
+]);
 
 export function toRulesOptions(
   settings: Settings,
@@ -9,9 +17,13 @@ export function toRulesOptions(
 ): RulesModuleOptions {
   const { config } = settings;
   const waitForInitialRules = !config.forceStartWithoutInitialConfig;
+  // only memcached refuses an algorithm; the other stores run them all
+  const storeLimits =
+    settings.backend.type === 'memcache' ? { unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS } : {};
   if (config.type === 'FILE') {
     return {
       waitForInitialRules,
+      ...storeLimits,
       source: {
         type: 'file',
         mergeDomainConfigs: config.mergeDomainConfig,
@@ -26,6 +38,7 @@ export function toRulesOptions(
   const xds = config.xds;
   return {
     waitForInitialRules,
+    ...storeLimits,
     source: {
       type: 'xds',
       mergeDomainConfigs: config.mergeDomainConfig,

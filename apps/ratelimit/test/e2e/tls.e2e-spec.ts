@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { credentials as grpcCredentials, status as GrpcStatus } from '@grpc/grpc-js';
 import { pino } from 'pino';
 import { createTestCertificates, scratchDir, waitFor, type TestCertificates } from '@repo/test-support';
+import { captureLogs } from '../support/capture-logs';
 import { clientCredentials, servedCommonName, servedFiles, type ClientIdentity } from '../support/grpc-tls';
 import { createRulesDir } from '../support/rules-dir';
 import { createRlsClient, rlsRequest } from '../support/rls-client';
@@ -25,7 +25,7 @@ describe('gRPC over TLS', { timeout: 60_000 }, () => {
   const start = async (env: Record<string, string>, logLines?: string[]) => {
     const app = await startTestApp(
       { ...rules.env, GRPC_SERVER_USE_TLS: 'true', ...env },
-      { logger: capture(logLines) },
+      { logger: captureLogs(logLines) },
     );
     apps.push(app);
     return app;
@@ -186,15 +186,3 @@ describe('gRPC over TLS', { timeout: 60_000 }, () => {
     });
   });
 });
-
-/** A pino logger that keeps warnings and errors in `lines` (silent without it). */
-function capture(lines: string[] | undefined) {
-  if (lines === undefined) return pino({ level: 'silent' });
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return pino({ level: 'warn' }, sink);
-}

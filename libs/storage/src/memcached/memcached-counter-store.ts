@@ -8,6 +8,7 @@ import {
   type CounterStore,
 } from '../counter-store';
 import type { MemcacheStoreOptions } from '../counter-store-options';
+import { previousWindowKey } from '../build-cache-key';
 import { buildTlsOptions } from '../build-tls-options';
 import { expirySeconds } from '../expiry-seconds';
 import { StorageOptionsError } from '../storage-options-error';
@@ -71,9 +72,9 @@ export class MemcachedCounterStore implements CounterStore {
     for (const operation of operations) {
       if (operation.algorithm === 'token_bucket') throw new Error('memcached cannot run token buckets');
       keys.push(toMemcacheKey(operation.key));
-      previousKeys.push(
-        operation.algorithm === 'sliding_window' ? toMemcacheKey(operation.previousKey) : undefined,
-      );
+      const isSliding = operation.algorithm === 'sliding_window';
+      const previousKey = isSliding ? previousWindowKey(operation.key, operation.windowSeconds) : undefined;
+      previousKeys.push(previousKey === undefined ? undefined : toMemcacheKey(previousKey));
     }
     const previous = previousKeys.filter((key): key is string => key !== undefined);
     const stored = await this.readStored(keys.concat(previous));

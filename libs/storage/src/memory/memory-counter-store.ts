@@ -10,6 +10,7 @@ import {
   type TokenBucketTake,
 } from '../counter-store';
 import type { MemoryStoreOptions } from '../counter-store-options';
+import { previousWindowKey } from '../build-cache-key';
 import { expirySeconds } from '../expiry-seconds';
 import { OldestFirst } from '../oldest-first';
 import { StoreUnavailableError } from '../store-unavailable-error';
@@ -59,7 +60,8 @@ export class MemoryCounterStore implements CounterStore {
         outcomes[i] = this.take(operation, now);
       } else if (operation.algorithm === 'sliding_window') {
         const count = this.increment(operation.key, operation.addend, 2 * operation.windowSeconds, now);
-        outcomes[i] = windowOutcome(count, this.liveCounter(operation.previousKey, now)?.count ?? 0);
+        const previousKey = previousWindowKey(operation.key, operation.windowSeconds);
+        outcomes[i] = windowOutcome(count, this.liveCounter(previousKey, now)?.count ?? 0);
       } else {
         outcomes[i] = windowOutcome(
           this.increment(operation.key, operation.addend, operation.windowSeconds, now),

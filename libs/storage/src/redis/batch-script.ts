@@ -12,28 +12,35 @@ import type { BatchReply, BatchRequest } from './counter-batcher';
 import { TAKE_TOKENS_FUNCTION, toTakeReply } from './token-bucket-script';
 
 /**
- * KEYS = counters, then reads, then buckets.
- * ARGV = #counters, #reads, then addend and ttl per counter, then hits, now, interval and
- * tolerance per bucket.
- * Returns the counts, then the values read (0 = missing), then allowed and TAT per bucket.
+ * KEYS = window counters (fixed windows, then sliding windows), then buckets.
+ * ARGV = #counters, #sliding, then addend and ttl per counter, then the window (s) per sliding
+ * counter, then hits, now, interval and tolerance per bucket.
+ * A sliding window's previous key is derived here (previousWindowKey: the trailing window start
+ * one window back) instead of being sent, which halves the bytes a sliding descriptor costs. Redis
+ * asks scripts to declare every key for Redis Cluster's sake; this script never runs on a cluster
+ * (supportsBatchScript: standalone servers only), where undeclared keys work.
+ * Returns the counts, then the previous windows' counts (0 = missing), then allowed and TAT per bucket.
  */
 export const BATCH_SCRIPT = `${TAKE_TOKENS_FUNCTION}
-local counters, reads = tonumber(ARGV[1]), tonumber(ARGV[2])
-local buckets = #KEYS - counters - reads
+local counters, sliding = tonumber(ARGV[1]), tonumber(ARGV[2])
+local buckets = #KEYS - counters
 local results = {}
 for i = 1, counters do
   results[i] = redis.call('INCRBY', KEYS[i], ARGV[1 + 2 * i])
   redis.call('EXPIRE', KEYS[i], ARGV[2 + 2 * i])
 end
-for i = counters + 1, counters + reads do
-  results[i] = tonumber(redis.call('GET', KEYS[i]) or '0')
+local windows = 2 + 2 * counters
+for s = 1, sliding do
+  local base, start = string.match(KEYS[counters - sliding + s], '^(.*_)(%d+)$')
+  local previous = base .. string.format('%d', tonumber(start) - tonumber(ARGV[windows + s]))
+  results[counters + s] = tonumber(redis.call('GET', previous) or '0')
 end
-local first = 3 + 2 * counters
+local first = windows + sliding + 1
 for b = 0, buckets - 1 do
   local a = first + 4 * b
-  local allowed, tat = take_tokens(KEYS[counters + reads + 1 + b], tonumber(ARGV[a]), tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]))
-  results[counters + reads + 1 + 2 * b] = allowed
-  results[counters + reads + 2 + 2 * b] = string.format('%.17g', tat)
+  local allowed, tat = take_tokens(KEYS[counters + 1 + b], tonumber(ARGV[a]), tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]))
+  results[counters + sliding + 1 + 2 * b] = allowed
+  results[counters + sliding + 2 + 2 * b] = string.format('%.17g', tat)
 end
 return results`;
 
@@ -50,22 +57,33 @@ export function defineBatchScript(client: Redis): void {
 }
 
 export async function runBatchScript(client: Redis, request: BatchRequest): Promise<BatchReply> {
-  const { counterKeys, addends, ttlSeconds, readKeys, takes } = request;
-  const keys = [...counterKeys, ...readKeys, ...takes.map((take) => take.key)];
-  const args: (string | number)[] = [keys.length, ...keys, counterKeys.length, readKeys.length];
-  for (let i = 0; i < counterKeys.length; i++) args.push(addends[i], ttlSeconds[i]);
+  const { counterKeys, addends, ttlSeconds, slidingWindowSeconds, takes } = request;
+  const counters = counterKeys.length;
+  const sliding = slidingWindowSeconds.length;
+  const args: (string | number)[] = [counters + takes.length, ...counterKeys];
+  for (const take of takes) args.push(take.key);
+  args.push(counters, sliding);
+  for (let i = 0; i < counters; i++) args.push(addends[i], ttlSeconds[i]);
+  for (const windowSeconds of slidingWindowSeconds) args.push(windowSeconds);
   for (const take of takes) args.push(take.addend, take.nowMs, take.emissionIntervalMs, take.toleranceMs);
   const results = await (client as ScriptClient)[COMMAND](...args);
-  const counters = counterKeys.length;
-  const afterReads = counters + readKeys.length;
+  const afterPrevious = counters + sliding;
   return {
     counts: results.slice(0, counters).map(Number),
-    reads: results.slice(counters, afterReads).map(Number),
-    takes: takes.map((_, b) => toTakeReply(results[afterReads + 2 * b], results[afterReads + 2 * b + 1])),
+    previousCounts: results.slice(counters, afterPrevious).map(Number),
+    takes: takes.map((_, b) =>
+      toTakeReply(results[afterPrevious + 2 * b], results[afterPrevious + 2 * b + 1]),
+    ),
   };
 }
 
-const EMPTY_BATCH: BatchRequest = { counterKeys: [], addends: [], ttlSeconds: [], readKeys: [], takes: [] };
+const EMPTY_BATCH: BatchRequest = {
+  counterKeys: [],
+  addends: [],
+  ttlSeconds: [],
+  slidingWindowSeconds: [],
+  takes: [],
+};
 
 /**
  * `auto`: use the script only when the connection is a Redis server itself (INFO answers with

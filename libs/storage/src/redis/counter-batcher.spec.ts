@@ -1,6 +1,7 @@
 import { describe, it, beforeEach, afterEach, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CounterOutcome, TokenBucketTake } from '../counter-store';
+import { previousWindowKey } from '../build-cache-key';
 import { StoreUnavailableError } from '../store-unavailable-error';
 import { takeTokens } from '../take-tokens';
 import { CounterBatcher, type BatchExecutor, type BatchRequest } from './counter-batcher';
@@ -17,7 +18,11 @@ function fakeRedis(): { execute: BatchExecutor; sent: BatchRequest[]; values: Ma
       values.set(key, value);
       return value;
     });
-    const reads = request.readKeys.map((key) => values.get(key) ?? 0);
+    const slidingFrom = request.counterKeys.length - request.slidingWindowSeconds.length;
+    const previousCounts = request.slidingWindowSeconds.map(
+      (windowSeconds, s) =>
+        values.get(previousWindowKey(request.counterKeys[slidingFrom + s], windowSeconds)) ?? 0,
+    );
     const takes = request.takes.map((take) => {
       const tatBeforeMs = values.get(take.key) ?? 0;
       const { isAllowed, newTatMs } = takeTokens(
@@ -30,7 +35,7 @@ function fakeRedis(): { execute: BatchExecutor; sent: BatchRequest[]; values: Ma
       if (isAllowed) values.set(take.key, newTatMs);
       return { isAllowed, tatBeforeMs };
     });
-    return Promise.resolve({ counts, reads, takes });
+    return Promise.resolve({ counts, previousCounts, takes });
   };
   return { execute, sent, values };
 }
@@ -79,26 +84,32 @@ describe(CounterBatcher.name, () => {
     assert.deepEqual(await second, [13]);
     assert.deepEqual(await third, [16]);
     assert.deepEqual(redis.sent, [
-      { counterKeys: ['k', 'other'], addends: [6, 5], ttlSeconds: [60, 60], readKeys: [], takes: [] },
+      {
+        counterKeys: ['k', 'other'],
+        addends: [6, 5],
+        ttlSeconds: [60, 60],
+        slidingWindowSeconds: [],
+        takes: [],
+      },
     ]);
   });
 
   it('puts sliding windows (increment + read of the previous window) and token bucket takes in the same batch', async () => {
     const redis = fakeRedis();
-    redis.values.set('prev', 7);
+    redis.values.set('k_540', 7); // the window before k_600
     const sut = new CounterBatcher({ execute: redis.execute, windowMs: 0, limit: 0, timeoutMs: 300 });
-    const sliding = new PendingOutcomes(2);
-    sliding.expect(4);
-    sut.enqueueIncrement(sliding, 0, 'cur', 1, 120);
-    sut.enqueueRead(sliding, 0, 'prev');
-    sut.enqueueIncrement(sliding, 1, 'cur', 2, 120);
-    sut.enqueueRead(sliding, 1, 'prev');
+    const sliding = new PendingOutcomes(3);
+    sliding.expect(5);
+    sut.enqueueIncrement(sliding, 0, 'k_600', 1, 120, 60);
+    sut.enqueueIncrement(sliding, 1, 'fixed', 5, 60);
+    sut.enqueueIncrement(sliding, 2, 'k_600', 2, 120, 60);
     const buckets = new PendingOutcomes(3);
     buckets.expect(3);
     [take('b', 2), take('b', 1), take('b', 0)].forEach((item, i) => sut.enqueueTake(buckets, i, item));
     const outcomes = (await sliding.promise).map((o) => [o.count, o.previousCount]);
     assert.deepEqual(outcomes, [
       [1, 7],
+      [5, 0],
       [3, 7],
     ]);
     const taken = (await buckets.promise).map((o: CounterOutcome) => [o.isAllowed, o.tatBeforeMs]);
@@ -109,9 +120,11 @@ describe(CounterBatcher.name, () => {
       [true, 1_002_000],
     ]);
     assert.equal(redis.sent.length, 1);
+    // fixed windows first, then the sliding ones with their window; the previous key is not sent
+    const [sent] = redis.sent;
     assert.deepEqual(
-      [redis.sent[0].counterKeys, redis.sent[0].addends, redis.sent[0].readKeys, redis.sent[0].takes.length],
-      [['cur'], [3], ['prev'], 3],
+      [sent.counterKeys, sent.addends, sent.ttlSeconds, sent.slidingWindowSeconds, sent.takes.length],
+      [['fixed', 'k_600'], [5, 3], [60, 120], [60], 3],
     );
   });
 
@@ -139,7 +152,7 @@ describe(CounterBatcher.name, () => {
     assert.equal(redis.sent.length, 1);
   });
 
-  it('flushes early once the batch holds `limit` commands (2 per counter, 1 per read or take)', async () => {
+  it('flushes early once the batch holds `limit` commands (2 per counter, 1 more if sliding, 1 per take)', async () => {
     const redis = fakeRedis();
     const sut = new CounterBatcher({ execute: redis.execute, windowMs: 1000, limit: 4, timeoutMs: 300 });
     const counts = call(sut, [
@@ -151,19 +164,26 @@ describe(CounterBatcher.name, () => {
       redis.sent.map((batch) => batch.counterKeys),
       [['a', 'b']],
     );
-    const pending = new PendingOutcomes(1);
-    pending.expect(2);
-    sut.enqueueRead(pending, 0, 'r');
-    sut.enqueueTake(pending, 0, take('t', 1));
+    const pending = new PendingOutcomes(2);
+    pending.expect(3);
+    sut.enqueueIncrement(pending, 0, 'r_120', 1, 120, 60); // c (2) + r_120 (3 with its GET): sent
+    sut.enqueueTake(pending, 1, take('t', 1)); // 1 command: waits for the window
+    await nextTurn();
+    mock.timers.tick(1000);
     assert.deepEqual(
-      redis.sent.map((batch) => [batch.counterKeys, batch.readKeys, batch.takes.map((t) => t.key)]),
+      redis.sent.map((batch) => [
+        batch.counterKeys,
+        batch.slidingWindowSeconds,
+        batch.takes.map((t) => t.key),
+      ]),
       [
         [['a', 'b'], [], []],
-        [['c'], ['r'], ['t']],
+        [['c', 'r_120'], [60], []],
+        [[], [], ['t']],
       ],
     );
-    await nextTurn();
     assert.deepEqual(await counts, [1, 1, 1]);
+    assert.equal((await pending.promise).length, 2);
   });
 
   it('fails every caller of a batch with StoreUnavailableError naming the cause', async () => {
@@ -172,8 +192,8 @@ describe(CounterBatcher.name, () => {
     const first = call(sut, [['a', 1]]);
     const second = call(sut, [['b', 1]]);
     const reader = new PendingOutcomes(1);
-    reader.expect(1);
-    sut.enqueueRead(reader, 0, 'r');
+    reader.expect(2);
+    sut.enqueueIncrement(reader, 0, 'r_120', 1, 120, 60);
     const taker = new PendingOutcomes(1);
     taker.expect(1);
     sut.enqueueTake(taker, 0, take('t', 1));

@@ -2,14 +2,17 @@ import type { TokenBucketTake } from '../counter-store';
 import { StoreUnavailableError, toStoreUnavailableError } from '../store-unavailable-error';
 import type { PendingOutcomes } from './pending-outcomes';
 
-/** One batch as it goes to Redis: three kinds of work, each kind in its own arrays. */
+/** One batch as it goes to Redis: window counters, then token bucket takes. */
 export interface BatchRequest {
-  /** INCRBY + EXPIRE: fixed windows and sliding windows' current keys, repeated keys merged. */
+  /**
+   * INCRBY + EXPIRE, repeated keys merged: the fixed windows first, then the sliding windows,
+   * whose previous window (previousWindowKey) is read too.
+   */
   readonly counterKeys: string[];
   readonly addends: number[];
   readonly ttlSeconds: number[];
-  /** GET: sliding windows' previous keys, each once. */
-  readonly readKeys: string[];
+  /** The window (s) of each sliding counter: the last `slidingWindowSeconds.length` counters. */
+  readonly slidingWindowSeconds: number[];
   /** Token bucket takes, in the order they were asked for (each one sees the ones before). */
   readonly takes: TokenBucketTake[];
 }
@@ -19,10 +22,10 @@ export interface TakeReply {
   readonly tatBeforeMs: number;
 }
 
-/** The answers, parallel to the request's arrays: counts after INCRBY, values read (0 = missing). */
+/** The answers, parallel to the request's arrays: counts after INCRBY, previous windows' counts (0 = missing). */
 export interface BatchReply {
   readonly counts: number[];
-  readonly reads: number[];
+  readonly previousCounts: number[];
   readonly takes: TakeReply[];
 }
 
@@ -32,7 +35,7 @@ export interface CounterBatcherOptions {
   readonly execute: BatchExecutor;
   /** KV_PIPELINE_WINDOW in ms; below 1 = flush after the current event-loop turn (setImmediate). */
   readonly windowMs: number;
-  /** KV_PIPELINE_LIMIT in commands (2 per counter, 1 per read or take); 0 = unlimited. */
+  /** KV_PIPELINE_LIMIT in commands (2 per counter, 1 more per sliding window, 1 per take); 0 = unlimited. */
   readonly limit: number;
   /** A batch not answered within this time fails its callers with StoreUnavailableError. */
   readonly timeoutMs: number;
@@ -46,20 +49,20 @@ interface MergedCounter {
   total: number;
   readonly ttlSeconds: number;
   readonly waiters: (Slot & { readonly addend: number })[];
+  /** A sliding window's length (s); 0 for a fixed window. */
+  slidingWindowSeconds: number;
+  /** Who waits for the previous window's count (sliding windows). */
+  readonly previousWaiters: Slot[];
 }
 
 /** The batch being filled during one turn (or pipeline window). */
 class OpenBatch {
   readonly counters = new Map<string, MergedCounter>();
-  readonly reads = new Map<string, Slot[]>();
   readonly takes: (Slot & { readonly take: TokenBucketTake })[] = [];
+  slidingCount = 0;
 
   get commandCount(): number {
-    return this.counters.size * 2 + this.reads.size + this.takes.length;
-  }
-
-  get isEmpty(): boolean {
-    return this.commandCount === 0;
+    return this.counters.size * 2 + this.slidingCount + this.takes.length;
   }
 }
 
@@ -68,7 +71,8 @@ class OpenBatch {
  * one event-loop turn (or one pipeline window) goes out together, early once `limit` commands are
  * queued. A counter key repeated in a batch is sent once with the summed addend, and every caller
  * gets the count after its own addend, in enqueue order: base + a1, base + a1 + a2, ... where
- * base = reply - sum. Reads of one key are sent once. Token bucket takes keep their order.
+ * base = reply - sum. A sliding window also reads its previous window, once per key. Token bucket
+ * takes keep their order.
  */
 export class CounterBatcher {
   private batch = new OpenBatch();
@@ -77,29 +81,36 @@ export class CounterBatcher {
 
   constructor(private readonly options: CounterBatcherOptions) {}
 
+  /**
+   * INCRBY + EXPIRE of `key`; with `slidingWindowSeconds` > 0 (a sliding window) the caller also
+   * gets the previous window's count.
+   */
   enqueueIncrement(
     pending: PendingOutcomes,
     index: number,
     key: string,
     addend: number,
     ttlSeconds: number,
+    slidingWindowSeconds = 0,
   ): void {
-    const waiter = { pending, index, addend };
-    const merged = this.batch.counters.get(key);
-    if (merged) {
-      merged.total += addend;
-      merged.waiters.push(waiter);
-      return;
+    let merged = this.batch.counters.get(key);
+    const isNew = merged === undefined;
+    if (merged === undefined) {
+      merged = { total: 0, ttlSeconds, waiters: [], slidingWindowSeconds: 0, previousWaiters: [] };
+      this.batch.counters.set(key, merged);
     }
-    this.batch.counters.set(key, { total: addend, ttlSeconds, waiters: [waiter] });
-    this.afterEnqueue();
-  }
-
-  enqueueRead(pending: PendingOutcomes, index: number, key: string): void {
-    const waiters = this.batch.reads.get(key);
-    if (waiters) return void waiters.push({ pending, index });
-    this.batch.reads.set(key, [{ pending, index }]);
-    this.afterEnqueue();
+    merged.total += addend;
+    merged.waiters.push({ pending, index, addend });
+    let addsCommands = isNew;
+    if (slidingWindowSeconds > 0) {
+      if (merged.slidingWindowSeconds === 0) {
+        this.batch.slidingCount++;
+        addsCommands = true;
+      }
+      merged.slidingWindowSeconds = slidingWindowSeconds;
+      merged.previousWaiters.push({ pending, index });
+    }
+    if (addsCommands) this.afterEnqueue();
   }
 
   enqueueTake(pending: PendingOutcomes, index: number, take: TokenBucketTake): void {
@@ -111,7 +122,7 @@ export class CounterBatcher {
   flush(): void {
     this.scheduled = false;
     this.flushToken++;
-    if (this.batch.isEmpty) return;
+    if (this.batch.commandCount === 0) return;
     const batch = this.batch;
     this.batch = new OpenBatch();
     void this.send(batch);
@@ -134,31 +145,41 @@ export class CounterBatcher {
   }
 
   private async send(batch: OpenBatch): Promise<void> {
-    const counters = [...batch.counters.values()];
-    const reads = [...batch.reads.values()];
+    const { request, counters } = toRequest(batch);
+    const slidingFrom = counters.length - request.slidingWindowSeconds.length;
     try {
-      const request: BatchRequest = {
-        counterKeys: [...batch.counters.keys()],
-        addends: counters.map((counter) => counter.total),
-        ttlSeconds: counters.map((counter) => counter.ttlSeconds),
-        readKeys: [...batch.reads.keys()],
-        takes: batch.takes.map((slot) => slot.take),
-      };
       const reply = await withTimeout(this.options.execute(request), this.options.timeoutMs);
       counters.forEach((counter, i) => distribute(counter, reply.counts[i]));
-      reads.forEach((slots, i) =>
-        slots.forEach((slot) => slot.pending.fillPreviousCount(slot.index, reply.reads[i])),
-      );
-      batch.takes.forEach((slot, i) =>
-        slot.pending.fillTake(slot.index, reply.takes[i].isAllowed, reply.takes[i].tatBeforeMs),
+      for (let i = slidingFrom; i < counters.length; i++) {
+        const previous = reply.previousCounts[i - slidingFrom];
+        for (const slot of counters[i].previousWaiters) slot.pending.fillPreviousCount(slot.index, previous);
+      }
+      batch.takes.forEach(({ pending, index }, i) =>
+        pending.fillTake(index, reply.takes[i].isAllowed, reply.takes[i].tatBeforeMs),
       );
     } catch (error) {
       const failure = toStoreUnavailableError('redis', error);
       for (const counter of counters) for (const waiter of counter.waiters) waiter.pending.fail(failure);
-      for (const slots of reads) for (const slot of slots) slot.pending.fail(failure);
       for (const slot of batch.takes) slot.pending.fail(failure);
     }
   }
+}
+
+/** The request, fixed windows first, and the merged counters in the same order. */
+function toRequest(batch: OpenBatch): { request: BatchRequest; counters: MergedCounter[] } {
+  const fixed: [string, MergedCounter][] = [];
+  const sliding: [string, MergedCounter][] = [];
+  for (const entry of batch.counters) (entry[1].slidingWindowSeconds > 0 ? sliding : fixed).push(entry);
+  const ordered = sliding.length === 0 ? fixed : fixed.concat(sliding);
+  const counters = ordered.map(([, counter]) => counter);
+  const request: BatchRequest = {
+    counterKeys: ordered.map(([key]) => key),
+    addends: counters.map((counter) => counter.total),
+    ttlSeconds: counters.map((counter) => counter.ttlSeconds),
+    slidingWindowSeconds: sliding.map(([, counter]) => counter.slidingWindowSeconds),
+    takes: batch.takes.map((slot) => slot.take),
+  };
+  return { request, counters };
 }
 
 function distribute(counter: MergedCounter, reply: number): void {

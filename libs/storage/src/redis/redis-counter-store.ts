@@ -64,8 +64,7 @@ export class RedisCounterStore implements CounterStore {
         lane.enqueueTake(pending, i, operation);
       } else if (operation.algorithm === 'sliding_window') {
         const ttl = expirySeconds(2 * operation.windowSeconds, jitterMaxSeconds, random);
-        lane.enqueueIncrement(pending, i, operation.key, operation.addend, ttl);
-        lane.enqueueRead(pending, i, operation.previousKey);
+        lane.enqueueIncrement(pending, i, operation.key, operation.addend, ttl, operation.windowSeconds);
       } else {
         const ttl = expirySeconds(operation.windowSeconds, jitterMaxSeconds, random);
         lane.enqueueIncrement(pending, i, operation.key, operation.addend, ttl);

@@ -3,7 +3,14 @@ import type { TokenBucketTake } from '../counter-store';
 import type { RedisConnectionOptions } from '../counter-store-options';
 import { toStoreUnavailableError } from '../store-unavailable-error';
 import { defineBatchScript, runBatchScript, supportsBatchScript } from './batch-script';
-import { CounterBatcher, withTimeout, type BatchExecutor, type BatchReply } from './counter-batcher';
+import { previousWindowKey } from '../build-cache-key';
+import {
+  CounterBatcher,
+  withTimeout,
+  type BatchExecutor,
+  type BatchReply,
+  type BatchRequest,
+} from './counter-batcher';
 import { createRedisClient, type RedisClient } from './create-redis-client';
 import type { PendingOutcomes } from './pending-outcomes';
 import { defineTokenBucketScript, sendTake, toTakeReply } from './token-bucket-script';
@@ -50,20 +57,16 @@ export class RedisLane {
     });
   }
 
-  /** INCRBY + EXPIRE: a fixed window, or a sliding window's current key. */
+  /** INCRBY + EXPIRE: a fixed window, or (with its window) a sliding window that also reads its previous one. */
   enqueueIncrement(
     pending: PendingOutcomes,
     index: number,
     key: string,
     addend: number,
     ttlSeconds: number,
+    slidingWindowSeconds = 0,
   ): void {
-    this.batcher.enqueueIncrement(pending, index, key, addend, ttlSeconds);
-  }
-
-  /** GET: a sliding window's previous key. */
-  enqueueRead(pending: PendingOutcomes, index: number, key: string): void {
-    this.batcher.enqueueRead(pending, index, key);
+    this.batcher.enqueueIncrement(pending, index, key, addend, ttlSeconds, slidingWindowSeconds);
   }
 
   enqueueTake(pending: PendingOutcomes, index: number, take: TokenBucketTake): void {
@@ -142,19 +145,19 @@ export class RedisLane {
     this.assertConnected();
     const client = this.client as Redis;
     if (this.usesScript) return runBatchScript(client, request);
-    const { counterKeys, addends, ttlSeconds, readKeys, takes } = request;
+    const { counterKeys, addends, ttlSeconds, takes } = request;
     const pipeline = client.pipeline();
     for (let i = 0; i < counterKeys.length; i++)
       pipeline.incrby(counterKeys[i], addends[i]).expire(counterKeys[i], ttlSeconds[i]);
-    for (const key of readKeys) pipeline.get(key);
+    for (const key of previousKeysOf(request)) pipeline.get(key);
     for (const take of takes) void sendTake(pipeline, take);
     const replies = (await pipeline.exec()) ?? [];
     replies.forEach((_, i) => replyOf(replies, i)); // surface any command's error
-    const reads = 2 * counterKeys.length;
-    const buckets = reads + readKeys.length;
+    const previous = 2 * counterKeys.length;
+    const buckets = previous + request.slidingWindowSeconds.length;
     return {
       counts: counterKeys.map((_, i) => Number(replyOf(replies, 2 * i))),
-      reads: readKeys.map((_, i) => Number(replyOf(replies, reads + i) ?? 0)),
+      previousCounts: request.slidingWindowSeconds.map((_, i) => Number(replyOf(replies, previous + i) ?? 0)),
       takes: takes.map((_, i) => takeReplyOf(replyOf(replies, buckets + i))),
     };
   };
@@ -167,20 +170,20 @@ export class RedisLane {
   private readonly executeOnCluster: BatchExecutor = async (request): Promise<BatchReply> => {
     this.assertConnected();
     const cluster = this.client as Cluster;
-    const { counterKeys, addends, ttlSeconds, readKeys, takes } = request;
+    const { counterKeys, addends, ttlSeconds, takes } = request;
     const counts = counterKeys.map((key, i) => cluster.incrby(key, addends[i]));
     const expiries = counterKeys.map((key, i) => cluster.expire(key, ttlSeconds[i]));
-    const reads = readKeys.map((key) => cluster.get(key));
+    const previous = previousKeysOf(request).map((key) => cluster.get(key));
     const taken = takes.map((take) => sendTake(cluster, take));
-    const [countValues, , readValues, takeValues] = await Promise.all([
+    const [countValues, , previousValues, takeValues] = await Promise.all([
       Promise.all(counts),
       Promise.all(expiries),
-      Promise.all(reads),
+      Promise.all(previous),
       Promise.all(taken),
     ]);
     return {
       counts: countValues,
-      reads: readValues.map((value) => (value === null ? 0 : Number(value))),
+      previousCounts: previousValues.map((value) => (value === null ? 0 : Number(value))),
       takes: takeValues.map(takeReplyOf),
     };
   };
@@ -212,4 +215,13 @@ function replyOf(replies: [error: Error | null, result: unknown][], index: numbe
 function takeReplyOf(reply: unknown) {
   const [allowed, tat] = reply as [unknown, unknown];
   return toTakeReply(allowed, tat);
+}
+
+/** The previous window's key of each sliding counter (the last counters of the request). */
+function previousKeysOf(request: BatchRequest): string[] {
+  const { counterKeys, slidingWindowSeconds } = request;
+  const first = counterKeys.length - slidingWindowSeconds.length;
+  return slidingWindowSeconds.map((windowSeconds, s) =>
+    previousWindowKey(counterKeys[first + s], windowSeconds),
+  );
 }
