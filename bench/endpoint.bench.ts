@@ -23,7 +23,7 @@ const chainDefaults = {
   per_page: 100,
 };
 
-/** README examples, a defaults chain, templates with query, body, format and graphql previews. */
+/** The examples of docs/endpoint.md, a defaults chain, templates with query, body, format and graphql previews. */
 const mix: Call[] = [
   (e) => e('GET /orgs/{org}/repos', { org: 'octokit', type: 'private' }),
   (e) =>

@@ -1,24 +1,40 @@
 // The manual stays navigable: README.md is the short front door (under 15 KB), every file in docs/
-// is reachable from it (directly or through docs/README.md), and no relative link points nowhere.
+// is reachable from it (directly or through docs/README.md), and no relative link points nowhere:
+// not to a missing file, nor (`file.md#anchor`, `#anchor`) to a heading the file does not have.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { dirname, extname, join, normalize, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '@repo/test-support';
+import { findLinks, headingAnchors } from './markdown';
 
 const root = repoRoot();
 const README_LIMIT_BYTES = 15 * 1024;
 
-/** Relative link targets of a markdown file (outside code fences), without their #fragment. */
-function relativeLinks(file: string): string[] {
-  const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
-  const targets: string[] = [];
-  for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-    const target = match[1].split('#')[0];
-    if (target === '' || /^[a-z]+:/i.test(target)) continue;
-    targets.push(normalize(join(dirname(file), target)));
+interface RelativeLink {
+  readonly line: number;
+  /** The linked file (the linking file itself for `#anchor`). */
+  readonly file: string;
+  readonly anchor: string | undefined;
+}
+
+/** Relative links of a markdown file, outside code blocks and code spans. */
+function relativeLinks(file: string): RelativeLink[] {
+  const links: RelativeLink[] = [];
+  for (const { target, line } of findLinks(readFileSync(file, 'utf8'))) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) continue;
+    const [path, anchor] = target.split('#', 2);
+    const linked = path === '' ? file : normalize(join(dirname(file), decodeURI(path)));
+    links.push({ line, file: linked, anchor: anchor || undefined });
   }
-  return targets;
+  return links;
+}
+
+/** Why a link points nowhere, or undefined when it leads somewhere. */
+function brokenBecause(link: RelativeLink): string | undefined {
+  if (!existsSync(link.file)) return 'no such file';
+  if (link.anchor === undefined || extname(link.file) !== '.md') return undefined;
+  return headingAnchors(readFileSync(link.file, 'utf8')).has(link.anchor) ? undefined : 'no such heading';
 }
 
 const manualFiles = () => [
@@ -48,7 +64,7 @@ describe('the manual', () => {
       const file = queue.pop() as string;
       if (reached.has(file) || !file.endsWith('.md') || !existsSync(file)) continue;
       reached.add(file);
-      queue.push(...relativeLinks(file));
+      queue.push(...relativeLinks(file).map((link) => link.file));
     }
     const unreached = manualFiles().filter((file) => !reached.has(file));
     assert.deepEqual(
@@ -57,11 +73,13 @@ describe('the manual', () => {
     );
   });
 
-  it('has no relative link to a missing file', () => {
+  it('has no relative link to a missing file or heading', () => {
     const broken = manualFiles().flatMap((file) =>
-      relativeLinks(file)
-        .filter((target) => !existsSync(target))
-        .map((target) => `${relative(root, file)} -> ${relative(root, target)}`),
+      relativeLinks(file).flatMap((link) => {
+        const reason = brokenBecause(link);
+        const target = relative(root, link.file) + (link.anchor === undefined ? '' : `#${link.anchor}`);
+        return reason === undefined ? [] : [`${relative(root, file)}:${link.line} -> ${target} (${reason})`];
+      }),
     );
     assert.deepEqual(broken, []);
   });
