@@ -6,7 +6,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { credentials as grpcCredentials, status as GrpcStatus } from '@grpc/grpc-js';
-import { pino } from 'pino';
 import { createTestCertificates, scratchDir, waitFor, type TestCertificates } from '@repo/test-support';
 import { captureLogs } from '../support/capture-logs';
 import { clientCredentials, servedCommonName, servedFiles, type ClientIdentity } from '../support/grpc-tls';
