@@ -8,6 +8,7 @@ import type { TestContext } from 'node:test';
 import type { FaultMode, FaultProxy } from '@repo/test-support';
 import { startLoad, summarize, waitForCalls, type CallRecord, type LoadSummary } from './closed-loop-load';
 import { reportFigure, type FaultService } from './fault-service';
+import { watchSchedulingDelay, type SchedulingDelay } from './scheduling-delay';
 
 /** The store timeout the services of these tests run with (KV_TIMEOUT's default). */
 export const KV_TIMEOUT_MS = 300;
@@ -103,6 +104,8 @@ export async function runNetworkFault(
   target: NetworkFaultTarget,
 ): Promise<NetworkFaultResult> {
   const { service, proxy } = target;
+  const scheduling = watchSchedulingDelay(service.pid);
+  t.after(() => scheduling.stop());
   const load = startLoad({ client: service.grpc, inFlight: target.inFlight, request: target.request }, t);
   await waitForCalls(load, 300);
   const errorsBefore = await sumStats(service, target.errorStats);
@@ -114,14 +117,17 @@ export async function runNetworkFault(
   const recovery = await measureRecovery(target, endedAt, probes);
   await waitForCalls(load, 300);
   const records = [...(await load.stop()), ...probes];
+  scheduling.stop();
+  const netMaxMs = maxNetAnswerMs(records, scheduling);
   const errorsCounted = (await sumStats(service, target.errorStats)) - errorsBefore;
   const summary = summarize(records);
   const figure = (name: string, value: unknown) => reportFigure(t, `${fault.name}.${name}`, value);
   figure('calls', summary);
   figure('max_answer_ms', summary.maxLatencyMs);
+  figure('max_answer_net_of_cpu_waits_ms', netMaxMs);
   figure('store_errors_counted', errorsCounted);
   figure('recovery_ms', recovery);
-  assertWithinBounds(service, summary, records, target.allowedFailures);
+  assertWithinBounds(service, summary, netMaxMs, target.allowedFailures);
   assert.ok(
     recovery <= RECOVERY_BOUND_MS,
     `exact decisions ${Math.round(recovery)} ms after the fault ended`,
@@ -129,10 +135,24 @@ export async function runNetworkFault(
   return { summary, errorsCounted, recoveryMs: recovery };
 }
 
+/**
+ * The slowest answer, each call's time net of the time either end waited for a CPU (see
+ * scheduling-delay.ts; only computed for calls above the bound, the others are within it anyway).
+ */
+export function maxNetAnswerMs(records: readonly CallRecord[], scheduling: SchedulingDelay): number {
+  let maxMs = 0;
+  for (const { startMs, endMs } of records) {
+    const answerMs = endMs - startMs;
+    const netMs = answerMs > ANSWER_BOUND_MS ? answerMs - scheduling.within(startMs, endMs) : answerMs;
+    maxMs = Math.max(maxMs, netMs);
+  }
+  return Math.round(maxMs);
+}
+
 function assertWithinBounds(
   service: FaultService,
   summary: LoadSummary,
-  records: readonly CallRecord[],
+  netMaxMs: number,
   allowedFailures: readonly string[],
 ): void {
   assert.ok(service.isAlive(), 'the service process is still running');
@@ -142,10 +162,8 @@ function assertWithinBounds(
     [],
     `outcomes ${JSON.stringify(summary.outcomes)}`,
   );
-  const slow = records.filter((record) => record.endMs - record.startMs > ANSWER_BOUND_MS);
-  assert.equal(
-    slow.length,
-    0,
-    `${slow.length} calls slower than ${ANSWER_BOUND_MS} ms (slowest ${summary.maxLatencyMs} ms)`,
+  assert.ok(
+    netMaxMs <= ANSWER_BOUND_MS,
+    `slowest answer ${netMaxMs} ms net of CPU waits (${summary.maxLatencyMs} ms measured), bound ${ANSWER_BOUND_MS} ms`,
   );
 }

@@ -13,6 +13,8 @@ import { startAdsServer, type AdsTestServer } from '../../../../libs/rules/test/
 import { rlsRequest } from '../support/rls-client';
 import { isDecision, startLoad, summarize, type Load } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
+import { ANSWER_BOUND_MS, maxNetAnswerMs } from './network-fault-run';
+import { watchSchedulingDelay, type SchedulingDelay } from './scheduling-delay';
 
 const limitOf = (requestsPerUnit: number) => ({
   name: 'edge-rules',
@@ -79,11 +81,12 @@ describe('xDS management server flapping', () => {
     return performance.now() - pushedAt;
   }
 
-  function startEdgeLoad(t: TestContext): Load {
-    return startLoad(
-      { client: service.grpc, inFlight: 8, request: (n) => rlsRequest('edge', [['client', `load-${n}`]]) },
-      t,
-    );
+  /** The load, and the CPU waits its answer times are taken net of (scheduling-delay.ts). */
+  function startEdgeLoad(t: TestContext): { load: Load; scheduling: SchedulingDelay } {
+    const scheduling = watchSchedulingDelay(service.pid);
+    t.after(() => scheduling.stop());
+    const request = (n: number) => rlsRequest('edge', [['client', `load-${n}`]]);
+    return { load: startLoad({ client: service.grpc, inFlight: 8, request }, t), scheduling };
   }
 
   /** During an outage: the rules in force keep deciding, exactly. */
@@ -96,20 +99,26 @@ describe('xDS management server flapping', () => {
     assert.ok(load.records.every(isDecision), 'every call was decided');
   }
 
-  function checkLoad(t: TestContext, name: string, records: Load['records']): void {
+  /** Every call decided (fresh keys: OK) within the answer bound; the process is up. */
+  async function checkLoad(t: TestContext, name: string, running: ReturnType<typeof startEdgeLoad>) {
+    const records = await running.load.stop();
+    running.scheduling.stop();
     const summary = summarize(records);
+    const netMaxMs = maxNetAnswerMs(records, running.scheduling);
     reportFigure(t, `${name}.calls`, summary);
-    assert.deepEqual(Object.keys(summary.outcomes), ['OK'], 'every call decided (fresh keys: OK)');
+    reportFigure(t, `${name}.max_answer_net_of_cpu_waits_ms`, netMaxMs);
+    assert.deepEqual(Object.keys(summary.outcomes), ['OK']);
+    assert.ok(netMaxMs <= ANSWER_BOUND_MS, `slowest answer ${netMaxMs} ms net of CPU waits`);
     assert.ok(service.isAlive());
   }
 
   it('the server stopped and restarted 3 times: rules stay, resubscribes with its version, takes the next one', async (t) => {
-    const load = startEdgeLoad(t);
+    const running = startEdgeLoad(t);
     let limit = 3;
     for (let flap = 1; flap <= 3; flap++) {
       const streamsBefore = ads.streamCount;
       await ads.stop();
-      await checkRulesStay(limit, load);
+      await checkRulesStay(limit, running.load);
       const lastVersion = `v${version}`;
       ads = await startAdsServer({ port: adsPort });
       ads.setResources(lastVersion, [limitOf(limit)]); // a control plane restarts with the same state
@@ -123,7 +132,7 @@ describe('xDS management server flapping', () => {
       limit += 1;
       reportFigure(t, `xds_restart_${flap}.new_version_applied_after_ms`, await pushAndWait(limit));
     }
-    checkLoad(t, 'xds_restarts', await load.stop());
+    await checkLoad(t, 'xds_restarts', running);
   });
 
   it('a bad version pushed on reconnect is refused (NACK): the rules in force stay', async (t) => {
@@ -138,6 +147,7 @@ describe('xDS management server flapping', () => {
     assert.ok(await decidesWithLimit(limit), 'the last good rules stay');
     const errors = (await service.stats()).get('ratelimit.service.config_load_error') ?? 0;
     reportFigure(t, 'xds_bad_version.config_load_error', errors);
+    assert.ok(errors >= 1, 'the refused version is counted as a load error');
     reportFigure(t, 'xds_bad_version.good_version_applied_after_ms', await pushAndWait(limit + 1));
   });
 
@@ -147,13 +157,13 @@ describe('xDS management server flapping', () => {
     ['xds_half_open', { kind: 'half-open' }],
   ] as [string, FaultMode][]) {
     it(`${name} of the stream for ${OUTAGE_MS} ms: rules stay, the next version is applied`, async (t) => {
-      const load = startEdgeLoad(t);
+      const running = startEdgeLoad(t);
       const limit = await currentLimit();
       await proxy.setMode(mode);
-      await checkRulesStay(limit, load);
+      await checkRulesStay(limit, running.load);
       await proxy.setMode({ kind: 'pass' });
       reportFigure(t, `${name}.new_version_applied_after_ms`, await pushAndWait(limit + 1));
-      checkLoad(t, name, await load.stop());
+      await checkLoad(t, name, running);
     });
   }
 
