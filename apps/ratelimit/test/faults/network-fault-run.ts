@@ -8,6 +8,7 @@ import type { TestContext } from 'node:test';
 import type { FaultMode, FaultProxy } from '@repo/test-support';
 import { startLoad, summarize, waitForCalls, type CallRecord, type LoadSummary } from './closed-loop-load';
 import { reportFigure, type FaultService } from './fault-service';
+import { IN_FLIGHT, loadRequest } from './network-fault-service';
 import { watchSchedulingDelay, type SchedulingDelay } from './scheduling-delay';
 
 /** The store timeout the services of these tests run with (KV_TIMEOUT's default). */
@@ -42,8 +43,6 @@ export function networkFaults(store: string): NetworkFault[] {
 export interface NetworkFaultTarget {
   readonly service: FaultService;
   readonly proxy: FaultProxy;
-  readonly inFlight: number;
-  readonly request: (n: number) => object;
   /** Stats whose increase is "store errors counted". */
   readonly errorStats: readonly string[];
   /** Outcome codes callers may see during the fault besides OK / OVER_LIMIT. */
@@ -106,7 +105,7 @@ export async function runNetworkFault(
   const { service, proxy } = target;
   const scheduling = watchSchedulingDelay(service.pid);
   t.after(() => scheduling.stop());
-  const load = startLoad({ client: service.grpc, inFlight: target.inFlight, request: target.request }, t);
+  const load = startLoad({ client: service.grpc, inFlight: IN_FLIGHT, request: loadRequest }, t);
   await waitForCalls(load, 300);
   const errorsBefore = await sumStats(service, target.errorStats);
   for (const mode of fault.modes) await proxy.setMode(mode);

@@ -14,25 +14,12 @@ import {
   type FaultProxy,
   type MemcachedServer,
 } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
-import { startLoad, waitForCalls } from './closed-loop-load';
-import { startFaultService, type FaultService } from './fault-service';
+import type { FaultService } from './fault-service';
 import { networkFaults, runNetworkFault, type ProbeCall } from './network-fault-run';
+import { startNetworkFaultService, STRICT_ANSWERS, strictRequest } from './network-fault-service';
 import { memcachedItems } from './store-keys';
 
-const RULES = `
-domain: net
-descriptors:
-  - key: client
-    rate_limit: { unit: hour, requests_per_unit: 100000000 }
-  - key: strict
-    rate_limit: { unit: hour, requests_per_unit: 3 }
-`;
 const MEMCACHE_ERRORS = ['multiget', 'increment', 'add'].map((op) => `ratelimit.memcache.${op}.__code=error`);
-const EXPECTED = ['OK', 'OK', 'OK', 'OVER_LIMIT'];
-const IN_FLIGHT = 8;
-const request = (n: number) => rlsRequest('net', [['client', `c${n % 500}`]]);
 
 /**
  * memcached counts after answering (get now, incr later): before each next call the probe waits
@@ -43,12 +30,12 @@ function exactDecisions(memcached: MemcachedServer, run: string) {
   return async (call: ProbeCall, attempt: number): Promise<boolean> => {
     const value = `${run}-${attempt}`;
     const key = `net_strict_${value}_${Math.floor(Date.now() / 3_600_000) * 3600}`;
-    for (const [hit, expected] of EXPECTED.entries()) {
-      if ((await call(rlsRequest('net', [['strict', value]]))) !== expected) return false;
+    for (const [hit, expected] of STRICT_ANSWERS.entries()) {
+      if ((await call(strictRequest(value))) !== expected) return false;
       const counted = await waitFor(
         async () => (await memcached.command(`incr ${key} 0`)) === String(hit + 1),
         {
-          timeoutMs: 1000,
+          timeoutMs: 500, // longer means the increment was lost (it is sent after the answer)
           description: `hit ${hit + 1} counted`,
         },
       ).catch(() => false);
@@ -66,15 +53,7 @@ describe('network faults between the service and memcached', () => {
   before(async () => {
     memcached = await startMemcached();
     proxy = await startFaultProxy({ port: memcached.port });
-    const rules = createRulesDir({ 'net.yaml': RULES });
-    service = await startFaultService({
-      ...rules.env,
-      BACKEND_TYPE: 'memcache',
-      ALTCACHE_HOST_PORT: proxy.url,
-    });
-    const warmUp = startLoad({ client: service.grpc, inFlight: IN_FLIGHT, request });
-    await waitForCalls(warmUp, 2000);
-    await warmUp.stop();
+    service = await startNetworkFaultService({ BACKEND_TYPE: 'memcache', ALTCACHE_HOST_PORT: proxy.url });
   });
   after(async () => {
     await service?.stop();
@@ -87,8 +66,6 @@ describe('network faults between the service and memcached', () => {
       const result = await runNetworkFault(t, fault, {
         service,
         proxy,
-        inFlight: IN_FLIGHT,
-        request,
         errorStats: MEMCACHE_ERRORS,
         allowedFailures: [],
         decidesExactly: exactDecisions(memcached, fault.name),

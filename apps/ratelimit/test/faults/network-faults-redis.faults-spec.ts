@@ -12,25 +12,12 @@ import {
   type FaultProxy,
   type RedisServer,
 } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
-import { startLoad, waitForCalls } from './closed-loop-load';
-import { startFaultService, type FaultService } from './fault-service';
+import type { FaultService } from './fault-service';
 import { networkFaults, runNetworkFault, type ProbeCall } from './network-fault-run';
+import { startNetworkFaultService, STRICT_ANSWERS, strictRequest } from './network-fault-service';
 import { redisKeysWithoutExpiry } from './store-keys';
 
-const RULES = `
-domain: net
-descriptors:
-  - key: client
-    rate_limit: { unit: hour, requests_per_unit: 100000000 }
-  - key: strict
-    rate_limit: { unit: hour, requests_per_unit: 3 }
-`;
 const REDIS_ERRORS = 'ratelimit.service.call.should_rate_limit.redis_error';
-const EXPECTED = ['OK', 'OK', 'OK', 'OVER_LIMIT'];
-const IN_FLIGHT = 8;
-const request = (n: number) => rlsRequest('net', [['client', `c${n % 500}`]]);
 /**
  * Batches as commands (KV_INCREMENT_SCRIPT=false: INCRBY and EXPIRE, as on a cluster) can be cut
  * between the two by a broken connection: the faults that cut connections run there too.
@@ -45,8 +32,8 @@ const FAULTS = {
 /** A fresh key per attempt: limit 3 per hour gives OK, OK, OK, OVER_LIMIT. */
 function exactDecisions(run: string) {
   return async (call: ProbeCall, attempt: number): Promise<boolean> => {
-    const request = rlsRequest('net', [['strict', `${run}-${attempt}`]]);
-    for (const expected of EXPECTED) if ((await call(request)) !== expected) return false;
+    const request = strictRequest(`${run}-${attempt}`);
+    for (const expected of STRICT_ANSWERS) if ((await call(request)) !== expected) return false;
     return true;
   };
 }
@@ -60,16 +47,11 @@ for (const mode of ['script', 'commands'] as const) {
     before(async () => {
       redis = await startRedis();
       proxy = await startFaultProxy({ port: redis.port });
-      const rules = createRulesDir({ 'net.yaml': RULES });
-      service = await startFaultService({
-        ...rules.env,
+      service = await startNetworkFaultService({
         BACKEND_TYPE: 'redis',
         REDIS_URL: proxy.url,
         KV_INCREMENT_SCRIPT: mode === 'script' ? 'true' : 'false',
       });
-      const warmUp = startLoad({ client: service.grpc, inFlight: IN_FLIGHT, request });
-      await waitForCalls(warmUp, 2000);
-      await warmUp.stop();
     });
     after(async () => {
       await service?.stop();
@@ -82,8 +64,6 @@ for (const mode of ['script', 'commands'] as const) {
         const result = await runNetworkFault(t, fault, {
           service,
           proxy,
-          inFlight: IN_FLIGHT,
-          request,
           errorStats: [REDIS_ERRORS],
           allowedFailures: ['UNAVAILABLE'],
           decidesExactly: exactDecisions(`${mode}-${fault.name}`),
