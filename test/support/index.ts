@@ -2,6 +2,7 @@
 // ports (installed with apt-get when missing), test certificates, polling with a deadline.
 export { createTestCertificates, type TestCertificates } from './certificates';
 export { ensureBinaries, ensureBinary, findExecutable } from './ensure-binary';
+export { startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy';
 export { freePort, freePortPair } from './free-port';
 export { isProcessAlive } from './is-process-alive';
 export { ManagedProcess, stopAllServers, type ManagedProcessOptions } from './managed-process';

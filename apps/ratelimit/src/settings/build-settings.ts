@@ -107,6 +107,8 @@ function buildConfigSource(values: VariableValues): ConfigSourceSettings {
         jitter: values.XDS_CLIENT_BACKOFF_JITTER,
       },
       maxMsgSizeBytes: values.XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES,
+      keepaliveTimeMs: values.CONFIG_GRPC_XDS_KEEPALIVE_TIME,
+      keepaliveTimeoutMs: values.CONFIG_GRPC_XDS_KEEPALIVE_TIMEOUT,
     },
   };
 }

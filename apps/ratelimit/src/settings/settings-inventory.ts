@@ -84,6 +84,12 @@ export const VARIABLES = {
   XDS_CLIENT_BACKOFF_RANDOM_FACTOR: v(s.float(0), '0.5', 'xDS backoff factor'),
   XDS_CLIENT_BACKOFF_JITTER: v(s.bool, 'true', 'add jitter to xDS retry waits'),
   XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES: v(s.integer(0), '0', 'largest xDS message accepted; 0 = gRPC default'),
+  CONFIG_GRPC_XDS_KEEPALIVE_TIME: v(s.duration, '5m', 'ours: ping the xDS server this often; 0 = never'),
+  CONFIG_GRPC_XDS_KEEPALIVE_TIMEOUT: v(
+    s.duration,
+    '20s',
+    'ours: an unanswered ping drops the xDS connection',
+  ),
   // backend selection
   BACKEND_TYPE: v(
     s.backendType,

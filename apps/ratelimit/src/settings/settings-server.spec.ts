@@ -154,6 +154,8 @@ describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*
       XDS_CLIENT_BACKOFF_RANDOM_FACTOR: '2',
       XDS_CLIENT_BACKOFF_JITTER: 'false',
       XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES: '8388608',
+      CONFIG_GRPC_XDS_KEEPALIVE_TIME: '30s',
+      CONFIG_GRPC_XDS_KEEPALIVE_TIMEOUT: '5s',
     }).config;
     assert.equal(sut.type, 'GRPC_XDS_SOTW');
     assert.deepEqual(sut.xds, {
@@ -167,6 +169,8 @@ describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*
       serverTlsSan: 'xds.local',
       backoff: { initialIntervalMs: 1000, maxIntervalMs: 120_000, randomFactor: 2, jitter: false },
       maxMsgSizeBytes: 8_388_608,
+      keepaliveTimeMs: 30_000,
+      keepaliveTimeoutMs: 5_000,
     });
   });
 

@@ -64,6 +64,9 @@ export interface XdsSettings {
   };
   /** 0 = the gRPC default. */
   readonly maxMsgSizeBytes: number;
+  /** HTTP/2 keepalive pings on the xDS connection; 0 = none. */
+  readonly keepaliveTimeMs: number;
+  readonly keepaliveTimeoutMs: number;
 }
 
 export interface ConfigSourceSettings {

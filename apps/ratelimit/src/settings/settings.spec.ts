@@ -50,6 +50,8 @@ const DEFAULTS: Settings = {
       serverTlsSan: '',
       backoff: { initialIntervalMs: 10_000, maxIntervalMs: 60_000, randomFactor: 0.5, jitter: true },
       maxMsgSizeBytes: 0,
+      keepaliveTimeMs: 300_000,
+      keepaliveTimeoutMs: 20_000,
     },
   },
   backend: {

@@ -66,6 +66,8 @@ describe(toRulesOptions.name, () => {
           additionalHeaders: {},
           tls: undefined,
           maxReceiveMessageBytes: 0,
+          keepaliveTimeMs: 300_000,
+          keepaliveTimeoutMs: 20_000,
           nodeId: 'default',
           nodeMetadata: {},
           backoff: { initialMs: 10000, maxMs: 60000, randomFactor: 0.5, jitter: true },
@@ -87,6 +89,8 @@ describe(toRulesOptions.name, () => {
         XDS_CLIENT_BACKOFF_RANDOM_FACTOR: '2',
         XDS_CLIENT_BACKOFF_JITTER: 'false',
         XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES: '1048576',
+        CONFIG_GRPC_XDS_KEEPALIVE_TIME: '45s',
+        CONFIG_GRPC_XDS_KEEPALIVE_TIMEOUT: '2s',
         MERGE_DOMAIN_CONFIG: 'true',
         FORCE_START_WITHOUT_INITIAL_CONFIG: 'true',
       });
@@ -105,6 +109,7 @@ describe(toRulesOptions.name, () => {
       );
       assert.deepEqual(source.backoff, { initialMs: 1000, maxMs: 120000, randomFactor: 2, jitter: false });
       assert.equal(source.maxReceiveMessageBytes, 1048576);
+      assert.deepEqual([source.keepaliveTimeMs, source.keepaliveTimeoutMs], [45_000, 2_000]);
     });
 
     it('§1.2 TLS to the xDS server: CA, client pair and SAN as server name; unset files stay undefined', () => {

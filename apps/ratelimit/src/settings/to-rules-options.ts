@@ -46,6 +46,8 @@ export function toRulesOptions(
       additionalHeaders: xds.clientAdditionalHeaders,
       tls: xds.useTls ? xdsTls(xds) : undefined,
       maxReceiveMessageBytes: xds.maxMsgSizeBytes,
+      keepaliveTimeMs: xds.keepaliveTimeMs,
+      keepaliveTimeoutMs: xds.keepaliveTimeoutMs,
       nodeId: xds.nodeId,
       nodeMetadata: xds.nodeMetadata,
       backoff: {

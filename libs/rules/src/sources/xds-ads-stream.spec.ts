@@ -2,7 +2,7 @@
 // service refuses to start instead of reconnecting forever.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGrpcAdsConnector, type XdsConnectionOptions } from './xds-ads-stream';
+import { createChannelOptions, createGrpcAdsConnector, type XdsConnectionOptions } from './xds-ads-stream';
 
 const options: XdsConnectionOptions = { serverUrl: 'localhost:18000', additionalHeaders: {} };
 
@@ -28,6 +28,35 @@ describe(createGrpcAdsConnector.name, () => {
   it('fails on an illegal header name', () => {
     assert.throws(() => createGrpcAdsConnector({ ...options, additionalHeaders: { 'bad header': 'v' } }), {
       message: /^invalid xDS client header 'bad header': /,
+    });
+  });
+});
+
+describe(createChannelOptions.name, () => {
+  it('asks for keepalive pings with their timeout', () => {
+    const sut = createChannelOptions({ ...options, keepaliveTimeMs: 300_000, keepaliveTimeoutMs: 20_000 });
+
+    assert.deepEqual(sut, { 'grpc.keepalive_time_ms': 300_000, 'grpc.keepalive_timeout_ms': 20_000 });
+  });
+
+  it('sends no pings when the keepalive time is 0 or absent', () => {
+    assert.deepEqual(
+      createChannelOptions({ ...options, keepaliveTimeMs: 0, keepaliveTimeoutMs: 20_000 }),
+      {},
+    );
+    assert.deepEqual(createChannelOptions(options), {});
+  });
+
+  it('keeps the server name override and the message size limit', () => {
+    const sut = createChannelOptions({
+      ...options,
+      tls: { serverNameOverride: 'xds.local' },
+      maxReceiveMessageBytes: 1024,
+    });
+
+    assert.deepEqual(sut, {
+      'grpc.ssl_target_name_override': 'xds.local',
+      'grpc.max_receive_message_length': 1024,
     });
   });
 });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import {
   Metadata,
+  connectivityState,
   credentials,
   makeGenericClientConstructor,
   status as GrpcStatus,
@@ -35,6 +36,18 @@ export interface XdsConnectionOptions {
   readonly tls?: XdsTlsOptions;
   /** XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES; 0 or absent: the gRPC default (4 MiB). */
   readonly maxReceiveMessageBytes?: number;
+  /**
+   * CONFIG_GRPC_XDS_KEEPALIVE_TIME: an HTTP/2 ping this long after the last one; 0 or absent: none.
+   * Without pings a connection that died without a FIN or RST (a half-open one) looks open for ever,
+   * so the stream would never be reopened and no later version would arrive.
+   */
+  readonly keepaliveTimeMs?: number;
+  /**
+   * CONFIG_GRPC_XDS_KEEPALIVE_TIMEOUT: a ping unanswered this long closes the connection (and the
+   * stream); so does a connection not ready this long after the stream was opened (grpc-js waits
+   * for the server's HTTP/2 settings for ever, and pings only start once they came). 0 or absent: no limit.
+   */
+  readonly keepaliveTimeoutMs?: number;
 }
 
 export interface AdsStreamHandlers {
@@ -58,19 +71,32 @@ export function createGrpcAdsConnector(options: XdsConnectionOptions): OpenAdsSt
   const AdsClient = makeGenericClientConstructor(xdsProtos().adsService, 'AggregatedDiscoveryService');
   return (handlers) => {
     const client = new AdsClient(options.serverUrl, channelCredentials, channelOptions);
-    return openStream(client, metadata.clone(), handlers);
+    return openStream(client, metadata.clone(), handlers, options.keepaliveTimeoutMs ?? 0);
   };
 }
 
-function openStream(client: Client, metadata: Metadata, handlers: AdsStreamHandlers): AdsStream {
+function openStream(
+  client: Client,
+  metadata: Metadata,
+  handlers: AdsStreamHandlers,
+  readyTimeoutMs: number,
+): AdsStream {
   const start = (client as unknown as Record<string, (m: Metadata) => unknown>).StreamAggregatedResources;
   const call = start.call(client, metadata) as ClientDuplexStream<XdsDiscoveryRequest, XdsDiscoveryResponse>;
   let isClosed = false;
+  let readyTimer: NodeJS.Timeout | undefined;
   const finish = (reason: string): void => {
+    clearTimeout(readyTimer);
     if (isClosed) return;
     isClosed = true;
     handlers.onClosed(reason);
   };
+  if (readyTimeoutMs > 0) {
+    readyTimer = setTimeout(() => {
+      const state = client.getChannel().getConnectivityState(false);
+      if (state !== connectivityState.READY) finish(`no connection ready within ${readyTimeoutMs} ms`);
+    }, readyTimeoutMs);
+  }
   call.on('data', (response: XdsDiscoveryResponse) => {
     if (!isClosed) handlers.onResponse(response);
   });
@@ -83,6 +109,7 @@ function openStream(client: Client, metadata: Metadata, handlers: AdsStreamHandl
       if (!isClosed) call.write(request);
     },
     close: () => {
+      clearTimeout(readyTimer);
       isClosed = true;
       call.cancel();
       client.close();
@@ -115,8 +142,15 @@ function readTlsFile(path: string | undefined, what: string): Buffer | null {
   }
 }
 
-function createChannelOptions(options: XdsConnectionOptions): ChannelOptions {
+/** grpc-js channel options for the connection settings (exported for its unit test). */
+export function createChannelOptions(options: XdsConnectionOptions): ChannelOptions {
   const channelOptions: ChannelOptions = {};
+  const keepaliveTimeMs = options.keepaliveTimeMs ?? 0;
+  if (keepaliveTimeMs > 0) {
+    channelOptions['grpc.keepalive_time_ms'] = keepaliveTimeMs;
+    if ((options.keepaliveTimeoutMs ?? 0) > 0)
+      channelOptions['grpc.keepalive_timeout_ms'] = options.keepaliveTimeoutMs;
+  }
   const serverName = options.tls?.serverNameOverride;
   if (serverName !== undefined && serverName !== '') {
     channelOptions['grpc.ssl_target_name_override'] = serverName;

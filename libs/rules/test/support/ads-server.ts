@@ -54,14 +54,17 @@ export function toAny(resource: XdsRateLimitConfig | XdsAny): XdsAny {
   };
 }
 
-export async function startAdsServer(options: { tls?: AdsServerTlsOptions } = {}): Promise<AdsTestServer> {
+/** `port`: a fixed port (e.g. to restart a server where it was); default: a free one. */
+export async function startAdsServer(
+  options: { tls?: AdsServerTlsOptions; port?: number } = {},
+): Promise<AdsTestServer> {
   const state = new AdsServerState();
   const server = new Server();
   server.addService(xdsProtos().adsService, {
     StreamAggregatedResources: (call: AdsCall) => state.accept(call),
   });
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync('127.0.0.1:0', createCredentials(options.tls), (error, boundPort) =>
+    server.bindAsync(`127.0.0.1:${options.port ?? 0}`, createCredentials(options.tls), (error, boundPort) =>
       error ? reject(error) : resolve(boundPort),
     );
   });

@@ -23,13 +23,19 @@ function reconnectStrategy(isClosed: () => boolean): (attempt: number) => number
  * Options shared by every mode. A dead Redis must fail fast (issue #978): no offline queue
  * (commands fail at once while disconnected instead of piling up), no resend of commands in
  * flight when a connection drops (an INCRBY sent twice would count twice), connect timeout = the
- * store timeout. Auto-pipelining batches commands of one turn per connection (spec A2).
+ * store timeout. A connection that leaves commands unanswered for the store timeout is closed
+ * and made again (socketTimeout, as the reference's read deadline does): otherwise a connection
+ * whose peer vanished without a FIN or RST (a half-open connection) stays "ready" for ever and
+ * every call waits for the timeout, long after the network is back. Auto-pipelining batches
+ * commands of one turn per connection (spec A2).
  */
 function commonOptions(options: RedisConnectionOptions, isClosed: () => boolean): RedisOptions {
+  const timeoutMs = Math.max(options.timeoutMs, 1);
   return {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    connectTimeout: Math.max(options.timeoutMs, 1),
+    connectTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
     enableAutoPipelining: true,
     retryStrategy: reconnectStrategy(isClosed),
     ...parseRedisAuth(options.auth),

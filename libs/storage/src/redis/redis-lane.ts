@@ -11,6 +11,7 @@ import {
   type BatchReply,
   type BatchRequest,
 } from './counter-batcher';
+import { withRedirects } from './cluster-redirects';
 import { createRedisClient, type RedisClient } from './create-redis-client';
 import type { PendingOutcomes } from './pending-outcomes';
 import { defineTokenBucketScript, sendTake, toTakeReply } from './token-bucket-script';
@@ -165,16 +166,19 @@ export class RedisLane {
   /**
    * Cluster: a pipeline may not span slots (toolchain.md pitfall 9), so each command goes out on
    * its own and ioredis auto-pipelining writes the commands of this turn once per node; a token
-   * bucket is a one-key script, which runs on the node of its slot.
+   * bucket is a one-key script, which runs on the node of its slot. A command redirected because
+   * its slot moved is sent again to the new master (withRedirects).
    */
   private readonly executeOnCluster: BatchExecutor = async (request): Promise<BatchReply> => {
     this.assertConnected();
     const cluster = this.client as Cluster;
     const { counterKeys, addends, ttlSeconds, takes } = request;
-    const counts = counterKeys.map((key, i) => cluster.incrby(key, addends[i]));
-    const expiries = counterKeys.map((key, i) => cluster.expire(key, ttlSeconds[i]));
-    const previous = previousKeysOf(request).map((key) => cluster.get(key));
-    const taken = takes.map((take) => sendTake(cluster, take));
+    const counts = counterKeys.map((key, i) => withRedirects(cluster, () => cluster.incrby(key, addends[i])));
+    const expiries = counterKeys.map((key, i) =>
+      withRedirects(cluster, () => cluster.expire(key, ttlSeconds[i]), counts[i]),
+    );
+    const previous = previousKeysOf(request).map((key) => withRedirects(cluster, () => cluster.get(key)));
+    const taken = takes.map((take) => withRedirects(cluster, () => sendTake(cluster, take)));
     const [countValues, , previousValues, takeValues] = await Promise.all([
       Promise.all(counts),
       Promise.all(expiries),
@@ -197,7 +201,7 @@ export class RedisLane {
 
   private getOnCluster(keys: string[]): Promise<(string | null)[]> {
     const cluster = this.client as Cluster;
-    return Promise.all(keys.map((key) => cluster.get(key)));
+    return Promise.all(keys.map((key) => withRedirects(cluster, () => cluster.get(key))));
   }
 }
 
