@@ -14,6 +14,7 @@ import { AppModule } from './app.module';
 import { systemClock, systemRandom, type Clock, type Random } from './clock';
 import { DebugServer } from './debug/debug-server';
 import { HEALTH_STATE, type HealthState } from './health/health-state';
+import { capConnections, listenerLimits, refusedConnectionWarning } from './listener-limits';
 import { buildLoggerModuleParams, createLogger } from './logging/create-logger';
 import type { Settings } from './settings/settings';
 import { StatsService } from './stats/stats.service';
@@ -93,11 +94,15 @@ export async function startRatelimit(
   if (store instanceof RedisCounterStore) {
     logger.info(`redis increments (KV_INCREMENT_SCRIPT): ${JSON.stringify(store.incrementModes())}`);
   }
-  const debug = new DebugServer({
-    rulesDump: () => registry.snapshot?.dump() ?? '',
-    statsDump: () => stats.store.dump(),
-  });
+  const limits = listenerLimits(settings.server);
+  const debug = new DebugServer(
+    { rulesDump: () => registry.snapshot?.dump() ?? '', statsDump: () => stats.store.dump() },
+    limits,
+    refusedConnectionWarning(logger, 'debug listener', limits.maxConnections),
+  );
   const debugPort = await debug.listen(settings.debug.host, settings.debug.port);
+  const refused = refusedConnectionWarning(logger, 'HTTP listener', limits.maxConnections);
+  capConnections(app.getHttpServer(), limits.maxConnections, refused);
   await app.listen({ port: settings.server.port, host: settings.server.host });
   const httpPort = (app.getHttpServer().address() as AddressInfo).port;
   const health = app.get<HealthState>(HEALTH_STATE);

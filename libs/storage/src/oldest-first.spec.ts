@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { OldestFirst } from './oldest-first';
+import { heapGrowthMiB } from '../test/heap-growth';
+import { IDLE_ADDITIONS, OldestFirst } from './oldest-first';
 
 /** Evicts `count` entries the way the stores do: take the oldest, delete it. */
 function evict<K, V>(map: Map<K, V>, sut: OldestFirst<K, V>, count: number): K[] {
@@ -56,5 +57,33 @@ describe(OldestFirst.name, () => {
     const sut = new OldestFirst(map);
     for (let i = 0; i < 1000; i += 2) map.delete(i);
     assert.deepEqual(evict(map, sut, 3), [1, 3, 5]);
+  });
+
+  it(`drops its position after ${IDLE_ADDITIONS} additions without an eviction, not before`, () => {
+    const map = new Map([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    const sut = new OldestFirst(map);
+    assert.deepEqual(sut.next(), ['a', 1]); // handed out but kept: the caller did not delete it
+    for (let i = 1; i < IDLE_ADDITIONS; i++) sut.addedWithoutEviction();
+    assert.deepEqual(sut.next(), ['b', 2], 'the position is kept');
+    for (let i = 0; i < IDLE_ADDITIONS; i++) sut.addedWithoutEviction();
+    assert.deepEqual(evict(map, sut, 10), ['a', 'b'], 'a new iterator from the oldest entry');
+  });
+
+  it('holds none of the tables the Map outgrows while the owner adds without evicting', async () => {
+    const map = new Map<number, number>([[-1, -1]]);
+    const sut = new OldestFirst(map);
+    sut.next(); // a position exists, as after an eviction
+    const growth = await heapGrowthMiB(() => {
+      for (let n = 0; n < 300_000; n++) {
+        map.set(n, n);
+        sut.addedWithoutEviction();
+        if (map.size > 1000) map.delete(n - 1000); // expiry by someone else keeps the Map small
+      }
+    });
+    // A resting iterator would hold about 15 MiB here (55 bytes per insertion).
+    assert.ok(growth < 4, `${growth.toFixed(1)} MiB retained`);
   });
 });

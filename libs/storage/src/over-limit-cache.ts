@@ -106,6 +106,10 @@ export class OverLimitCache {
 
   /** Evicts from the oldest end (Map insertion order) until `bytes` more fit. */
   private makeRoom(bytes: number): void {
+    if (this.usedBytes + bytes <= this.capacityBytes) {
+      this.evictionOrder.addedWithoutEviction(); // a resting iterator would leak
+      return;
+    }
     const now = this.now();
     while (this.usedBytes + bytes > this.capacityBytes) {
       const oldest = this.evictionOrder.next();

@@ -1,10 +1,13 @@
 // The debug listener on DEBUG_HOST:DEBUG_PORT (spec §1.1, §2.20): `/` lists the endpoints (and
 // answers every unknown path, as the reference's catch-all), `/rlconfig` dumps the active rules,
-// `/stats` every statistic as `name: value` lines, and `/debug/pprof/` the Node equivalents of
-// Go's profiles: `profile?seconds=N` (CPU profile) and `heap` (V8 heap snapshot).
+// `/stats` every statistic as `name: value` lines, `/debug/pprof/` the Node equivalents of
+// Go's profiles: `profile?seconds=N` (CPU profile) and `heap` (V8 heap snapshot), and
+// `/debug/vars` the process figures (memory, active handles, event-loop delay) as JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getHeapSnapshot } from 'node:v8';
 import { HttpListener } from '../http-listener';
+import type { ListenerLimits } from '../listener-limits';
+import { ProcessVarsReader } from './process-vars';
 import { profileCpu } from './profile-cpu';
 
 export interface DebugSources {
@@ -18,6 +21,7 @@ const INDEX = [
   '/rlconfig: print out the currently loaded configuration for debugging',
   '/stats: print out stats',
   '/debug/pprof/: profiles of the running process (profile?seconds=N, heap)',
+  '/debug/vars: memory, active handles and event-loop delay of the process (JSON)',
 ].join('\n');
 const PPROF_INDEX = [
   '/debug/pprof/profile?seconds=N: CPU profile for N seconds (default 30, at most 300), .cpuprofile JSON',
@@ -26,15 +30,28 @@ const PPROF_INDEX = [
 const MAX_PROFILE_SECONDS = 300;
 
 export class DebugServer {
-  private readonly listener = new HttpListener((request, response) => void this.handle(request, response));
+  private readonly listener: HttpListener;
+  private readonly vars = new ProcessVarsReader();
 
-  constructor(private readonly sources: DebugSources) {}
+  /** The listener has the HTTP listener's limits (HTTP_REQUEST_TIMEOUT, HTTP_MAX_CONNECTIONS). */
+  constructor(
+    private readonly sources: DebugSources,
+    limits: ListenerLimits,
+    onRefused: () => void,
+  ) {
+    this.listener = new HttpListener(
+      (request, response) => void this.handle(request, response),
+      limits,
+      onRefused,
+    );
+  }
 
   listen(host: string, port: number): Promise<number> {
     return this.listener.listen(host, port);
   }
 
   close(): Promise<void> {
+    this.vars.close();
     return this.listener.close();
   }
 
@@ -45,6 +62,7 @@ export class DebugServer {
       if (url.pathname === '/stats') return text(response, this.sources.statsDump());
       if (url.pathname === '/debug/pprof/profile') return await cpuProfile(url, response);
       if (url.pathname === '/debug/pprof/heap') return heapSnapshot(response);
+      if (url.pathname === '/debug/vars') return json(response, this.vars.read());
       if (url.pathname.startsWith('/debug/pprof')) return text(response, `${PPROF_INDEX}\n`);
       return text(response, `${INDEX}\n`);
     } catch (error) {
@@ -57,6 +75,11 @@ export class DebugServer {
 function text(response: ServerResponse, body: string): void {
   response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
   response.end(body);
+}
+
+function json(response: ServerResponse, body: unknown): void {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(`${JSON.stringify(body)}\n`);
 }
 
 async function cpuProfile(url: URL, response: ServerResponse): Promise<void> {

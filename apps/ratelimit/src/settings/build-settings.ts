@@ -32,6 +32,7 @@ export function buildSettings(
       grpcMaxRecvMessageBytes: values.GRPC_MAX_RECV_MESSAGE_BYTES,
       grpcConnectionTimeoutMs: values.GRPC_CONNECTION_TIMEOUT,
       httpRequestTimeoutMs: values.HTTP_REQUEST_TIMEOUT,
+      httpMaxConnections: values.HTTP_MAX_CONNECTIONS,
     },
     debug: { host: values.DEBUG_HOST, port: values.DEBUG_PORT },
     log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },

@@ -43,7 +43,12 @@ export const VARIABLES = {
   HTTP_REQUEST_TIMEOUT: v(
     s.duration,
     '10s',
-    'ours: most time a client may take to send one HTTP request (headers and body); 0 = no limit',
+    'ours: most time a client may take to send one HTTP request (headers and body), on every HTTP listener; 0 = no limit',
+  ),
+  HTTP_MAX_CONNECTIONS: v(
+    s.integer(0),
+    '256',
+    'ours: most open connections per HTTP listener (HTTP, debug, Prometheus), more are closed at once; 0 = no limit',
   ),
   DEBUG_HOST: v(s.text, '0.0.0.0', 'debug listener address (/rlconfig, /stats)'),
   DEBUG_PORT: v(s.port, '6070', 'debug listener port'),

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { issuesOf } from '../../test/support/settings-error-of';
 import { parseSettings } from './settings';
 
-describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES)', () => {
+describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES, HTTP_*)', () => {
   it('reads every variable; durations become milliseconds', () => {
     const sut = parseSettings({
       HOST: '127.0.0.1',
@@ -17,6 +17,7 @@ describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES)', () => {
       GRPC_MAX_RECV_MESSAGE_BYTES: '2048',
       GRPC_CONNECTION_TIMEOUT: '1m',
       HTTP_REQUEST_TIMEOUT: '2.5s',
+      HTTP_MAX_CONNECTIONS: '1000',
     }).server;
     assert.deepEqual(sut, {
       host: '127.0.0.1',
@@ -30,7 +31,21 @@ describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES)', () => {
       grpcMaxRecvMessageBytes: 2048,
       grpcConnectionTimeoutMs: 60_000,
       httpRequestTimeoutMs: 2500,
+      httpMaxConnections: 1000,
     });
+  });
+
+  it('HTTP_MAX_CONNECTIONS: 256 by default, 0 = no limit, a whole number >= 0', () => {
+    assert.equal(parseSettings({}).server.httpMaxConnections, 256);
+    assert.equal(parseSettings({ HTTP_MAX_CONNECTIONS: '0' }).server.httpMaxConnections, 0);
+    assert.equal(parseSettings({ HTTP_MAX_CONNECTIONS: ' 64 ' }).server.httpMaxConnections, 64);
+    assert.deepEqual(issuesOf({ HTTP_MAX_CONNECTIONS: '-1' }), ['HTTP_MAX_CONNECTIONS=-1: must be >= 0']);
+    assert.deepEqual(issuesOf({ HTTP_MAX_CONNECTIONS: '1.5' }), [
+      'HTTP_MAX_CONNECTIONS=1.5: invalid integer',
+    ]);
+    assert.deepEqual(issuesOf({ HTTP_MAX_CONNECTIONS: 'many' }), [
+      'HTTP_MAX_CONNECTIONS=many: invalid integer',
+    ]);
   });
 
   it('rejects ports outside 0..65535 and empty size limits', () => {

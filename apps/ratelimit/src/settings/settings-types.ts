@@ -28,6 +28,11 @@ export interface ServerSettings {
   readonly grpcConnectionTimeoutMs: number;
   /** HTTP_REQUEST_TIMEOUT: a slow client (slowloris) is cut off after this; 0 = never. */
   readonly httpRequestTimeoutMs: number;
+  /**
+   * HTTP_MAX_CONNECTIONS: open connections each HTTP listener (HTTP, debug, Prometheus) accepts;
+   * more are closed at once. 0 = no limit.
+   */
+  readonly httpMaxConnections: number;
 }
 
 export interface ListenerSettings {

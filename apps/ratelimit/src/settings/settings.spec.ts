@@ -25,6 +25,7 @@ const DEFAULTS: Settings = {
     grpcMaxRecvMessageBytes: 4_194_304,
     grpcConnectionTimeoutMs: 10_000,
     httpRequestTimeoutMs: 10_000,
+    httpMaxConnections: 256,
   },
   debug: { host: '0.0.0.0', port: 6070 },
   log: { level: 'warning', format: 'text' },

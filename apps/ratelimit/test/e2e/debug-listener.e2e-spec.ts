@@ -1,6 +1,8 @@
-// The debug listener (spec §1.1, §2.20): index, /rlconfig, /stats, /debug/pprof/*.
+// The debug listener (spec §1.1, §2.20): index, /rlconfig, /stats, /debug/pprof/*, /debug/vars.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { waitFor } from '@repo/test-support';
+import type { ProcessVars } from '../../src/debug/process-vars';
 import { createRulesDir } from '../support/rules-dir';
 import { rlsRequest } from '../support/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
@@ -39,6 +41,7 @@ describe('debug listener', () => {
       assert.match(text, /^\/rlconfig: /m);
       assert.match(text, /^\/stats: /m);
       assert.match(text, /^\/debug\/pprof\/: /m);
+      assert.match(text, /^\/debug\/vars: /m);
     }
   });
 
@@ -75,5 +78,26 @@ describe('debug listener', () => {
     assert.equal(heap.status, 200);
     const snapshot = (await heap.json()) as { snapshot: { node_count: number } };
     assert.ok(snapshot.snapshot.node_count > 1000);
+  });
+
+  it('reports memory, active handles and the event-loop delay since the previous read', async () => {
+    const first = await get('/debug/vars');
+    assert.equal(first.status, 200);
+    assert.equal(first.type, 'application/json');
+    const vars = JSON.parse(first.text) as ProcessVars;
+    assert.equal(vars.pid, process.pid); // the test app runs in this process
+    assert.ok(
+      vars.memory.rss > 0 && vars.memory.heapUsed > 0 && vars.memory.heapUsed <= vars.memory.heapTotal,
+    );
+    assert.ok((vars.activeResources.byType.TCPServerWrap ?? 0) >= 3, 'gRPC, HTTP and debug listeners');
+    assert.equal(
+      vars.activeResources.total,
+      Object.values(vars.activeResources.byType).reduce((sum, count) => sum + count, 0),
+    );
+    assert.equal(vars.eventLoopDelay, null, 'the first read starts the measurement');
+    await waitFor(
+      async () => (JSON.parse((await get('/debug/vars')).text) as ProcessVars).eventLoopDelay !== null,
+      { timeoutMs: 5000, description: 'event-loop delay samples' },
+    );
   });
 });

@@ -39,6 +39,9 @@ describe('slow clients and connection floods', () => {
       BACKEND_TYPE: 'memory',
       HTTP_REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms`,
       GRPC_CONNECTION_TIMEOUT: `${CONNECTION_TIMEOUT_MS}ms`,
+      // 600 slow connections at once, all within the cap: this suite is about the timeouts
+      // (the cap: connection-flood.faults-spec.ts).
+      HTTP_MAX_CONNECTIONS: '1000',
     });
   });
   after(async () => {

@@ -1,6 +1,7 @@
 import { describe, it, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { reads, runCounterStoreContract } from '../../test/counter-store.contract';
+import { heapGrowthMiB } from '../../test/heap-growth';
 import { MemoryCounterStore } from './memory-counter-store';
 
 function createSut(maxKeys = 1000, random = () => 0) {
@@ -98,5 +99,21 @@ describe(MemoryCounterStore.name, () => {
     await sut.close();
     assert.equal(sut.isHealthy(), false);
     await assert.rejects(sut.getMany(reads('a')), /memory counter store unavailable: the store is closed/);
+  });
+
+  it('retains nothing for counters that came and went after an eviction (found by the soak run)', async () => {
+    ({ store: sut, clock } = createSut(5000));
+    const increment = (key: string) => sut.incrementMany([{ key, addend: 1, windowSeconds: 1 }]);
+    for (let i = 0; i <= 5000; i++) await increment(`fill${i}`); // the last one evicts
+    const growth = await heapGrowthMiB(async () => {
+      for (let n = 0; n < 300_000; n++) {
+        clock.nowMs += 10;
+        await increment(`k${n}`);
+        if (n % 1000 === 0) sut.purgeExpired(); // the store's purge timer
+      }
+    });
+    assert.ok(sut.size < 5000, 'nothing was evicted during the run');
+    // The eviction iterator left standing held 70 MiB here.
+    assert.ok(growth < 4, `${growth.toFixed(1)} MiB retained`);
   });
 });

@@ -153,6 +153,7 @@ export class MemoryCounterStore implements CounterStore {
 
   private createCounter(key: string, now: number): Counter {
     if (this.counters.size >= this.options.maxKeys) this.makeRoom(now);
+    else this.evictionOrder.addedWithoutEviction(); // a resting iterator would leak
     const counter: Counter = { count: 0, expiresAtMs: now };
     this.counters.set(key, counter);
     return counter;

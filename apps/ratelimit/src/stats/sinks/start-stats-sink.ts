@@ -5,6 +5,7 @@
 // rejects, so the service does not start.
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { listenerLimits, refusedConnectionWarning } from '../../listener-limits';
 import type { Settings } from '../../settings/settings';
 import type { StatsService } from '../stats.service';
 import { flushStats, flushTimers } from './flush-stats';
@@ -89,7 +90,7 @@ async function openSink(
       return { sink, description: `DogStatsD over UDP to ${target}`, close: () => sink.close() };
     }
     case 'pullstats':
-      return openPullSink(settings, flush);
+      return openPullSink(settings, logger, flush);
   }
 }
 
@@ -100,7 +101,7 @@ function openStdoutSink(logger: Logger): OpenedSink | undefined {
   return { sink, description: 'log lines at debug level', close: () => sink.close() };
 }
 
-async function openPullSink(settings: Settings, flush: () => void): Promise<OpenedSink> {
+async function openPullSink(settings: Settings, logger: Logger, flush: () => void): Promise<OpenedSink> {
   const { pull, extraTags } = settings.stats;
   const mapper = new MetricMapper(loadMapping(pull.mapperYaml));
   const sink = new PrometheusSink({
@@ -108,7 +109,14 @@ async function openPullSink(settings: Settings, flush: () => void): Promise<Open
     extraTags,
     responseTimeAsMilliseconds: pull.responseTimeAsMilliseconds,
   });
-  const server = new PrometheusServer({ ...pull, registry: sink.metrics.registry, beforeScrape: flush });
+  const limits = listenerLimits(settings.server);
+  const server = new PrometheusServer({
+    ...pull,
+    registry: sink.metrics.registry,
+    beforeScrape: flush,
+    limits,
+    onRefused: refusedConnectionWarning(logger, `Prometheus listener ${pull.addr}`, limits.maxConnections),
+  });
   const port = await server.listen();
   const mapping = pull.mapperYaml === '' ? 'built-in mapping' : `mapping ${pull.mapperYaml}`;
   return {

@@ -12,6 +12,7 @@ describe(httpServerLimits.name, () => {
     assert.deepEqual(sut, {
       bodyLimit: 2048,
       requestTimeout: 2500,
+      keepAliveTimeout: 72_000,
       http: { headersTimeout: 2500, connectionsCheckingInterval: 1000 },
     });
   });
@@ -25,6 +26,7 @@ describe(httpServerLimits.name, () => {
     assert.deepEqual(httpServerLimits(parseSettings({ HTTP_REQUEST_TIMEOUT: '0' }).server), {
       bodyLimit: 1_048_576,
       requestTimeout: 0,
+      keepAliveTimeout: 72_000,
       http: {},
     });
   });

@@ -1,34 +1,26 @@
-// Limits of the HTTP listener (/json, /healthcheck) against slow and stuck clients.
+// Limits of the HTTP listener (/json, /healthcheck) against slow and stuck clients, as Fastify
+// options; the debug and Prometheus listeners share them (listener-limits.ts).
 import type { Server, ServerOptions } from 'node:http';
+import { listenerLimits } from '../../listener-limits';
 import type { ServerSettings } from '../../settings/settings';
 
 export interface HttpServerLimits {
   readonly bodyLimit: number;
   readonly requestTimeout: number;
+  readonly keepAliveTimeout: number;
   readonly http: ServerOptions;
 }
 
-/** How often Node looks for requests past their timeout (its default is 30 s). */
-const TIMEOUT_CHECK_INTERVAL_MS = 1000;
-
 /**
- * Fastify options: MAX_REQUEST_BYTES (413 beyond it) and HTTP_REQUEST_TIMEOUT, the most time a
- * client may take to send a whole request, headers and body (408 and the connection closed).
- * Fastify turns Node's request timeout off, so a client sending its body one byte at a time
- * would hold a connection for ever (slowloris). Node checks every 30 s by default: checking
- * every second cuts slow clients close to the timeout.
+ * MAX_REQUEST_BYTES (413 beyond it) and the shared listener limits. Fastify turns Node's request
+ * timeout off unless given one, so without HTTP_REQUEST_TIMEOUT a client sending its body one
+ * byte at a time would hold a connection for ever (slowloris). HTTP_MAX_CONNECTIONS is set on
+ * the server once created (capConnections).
  */
 export function httpServerLimits(server: ServerSettings): HttpServerLimits {
-  const requestTimeout = Math.ceil(server.httpRequestTimeoutMs);
-  if (requestTimeout === 0) return { bodyLimit: server.maxRequestBytes, requestTimeout, http: {} };
-  return {
-    bodyLimit: server.maxRequestBytes,
-    requestTimeout,
-    http: {
-      headersTimeout: Math.min(requestTimeout, 60_000),
-      connectionsCheckingInterval: Math.min(requestTimeout, TIMEOUT_CHECK_INTERVAL_MS),
-    },
-  };
+  const { nodeOptions, keepAliveTimeoutMs } = listenerLimits(server);
+  const { requestTimeout = 0, ...http } = nodeOptions;
+  return { bodyLimit: server.maxRequestBytes, requestTimeout, keepAliveTimeout: keepAliveTimeoutMs, http };
 }
 
 /**

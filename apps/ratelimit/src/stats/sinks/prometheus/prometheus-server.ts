@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Registry } from 'prom-client';
 import { HttpListener } from '../../../http-listener';
+import type { ListenerLimits } from '../../../listener-limits';
 import { parseListenAddress } from './parse-listen-address';
 
 export interface PrometheusServerOptions {
@@ -11,12 +12,19 @@ export interface PrometheusServerOptions {
   readonly path: string;
   readonly registry: Registry;
   readonly beforeScrape: () => void;
+  /** The HTTP listener's limits (HTTP_REQUEST_TIMEOUT, HTTP_MAX_CONNECTIONS). */
+  readonly limits: ListenerLimits;
+  /** Called for each connection refused past the cap. */
+  readonly onRefused: () => void;
 }
 
 export class PrometheusServer {
-  private readonly listener = new HttpListener((request, response) => this.serve(request, response));
+  private readonly listener: HttpListener;
 
-  constructor(private readonly options: PrometheusServerOptions) {}
+  constructor(private readonly options: PrometheusServerOptions) {
+    const serve = (request: IncomingMessage, response: ServerResponse) => this.serve(request, response);
+    this.listener = new HttpListener(serve, options.limits, options.onRefused);
+  }
 
   /** Resolves with the bound port; rejects (e.g. EADDRINUSE) with the address in the message. */
   async listen(): Promise<number> {

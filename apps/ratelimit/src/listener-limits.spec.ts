@@ -1,0 +1,83 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import type { Server } from 'node:http';
+import { pino } from 'pino';
+import { capConnections, listenerLimits, refusedConnectionWarning } from './listener-limits';
+import { parseSettings } from './settings/settings';
+
+describe(listenerLimits.name, () => {
+  it('defaults: 10 s to send a request, checked every second; 72 s keep-alive; 256 connections', () => {
+    assert.deepEqual(listenerLimits(parseSettings({}).server), {
+      nodeOptions: { requestTimeout: 10_000, headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
+      keepAliveTimeoutMs: 72_000,
+      maxConnections: 256,
+    });
+  });
+
+  it('HTTP_REQUEST_TIMEOUT=0 turns the request timeout off and leaves Node its header timeout', () => {
+    const sut = listenerLimits(
+      parseSettings({ HTTP_REQUEST_TIMEOUT: '0', HTTP_MAX_CONNECTIONS: '0' }).server,
+    );
+    assert.deepEqual(sut.nodeOptions, { requestTimeout: 0 });
+    assert.equal(sut.maxConnections, 0);
+  });
+
+  it('rounds a sub-millisecond timeout up and keeps the header timeout at most 60 s', () => {
+    assert.equal(
+      listenerLimits(parseSettings({ HTTP_REQUEST_TIMEOUT: '1500us' }).server).nodeOptions.requestTimeout,
+      2,
+    );
+    assert.equal(
+      listenerLimits(parseSettings({ HTTP_REQUEST_TIMEOUT: '5m' }).server).nodeOptions.headersTimeout,
+      60_000,
+    );
+  });
+});
+
+describe(capConnections.name, () => {
+  /** A fake socket: destroy() closes it, as a real one does. */
+  const socket = () => {
+    const fake = Object.assign(new EventEmitter(), { isDestroyed: false, destroy: () => {} });
+    fake.destroy = () => {
+      fake.isDestroyed = true;
+      fake.emit('close');
+    };
+    return fake;
+  };
+
+  it('destroys connections past the cap at once, reports each, and counts closed ones out', () => {
+    const server = new EventEmitter() as unknown as Server;
+    let refused = 0;
+    capConnections(server, 2, () => refused++);
+    const [first, second, third] = [socket(), socket(), socket()];
+    for (const connection of [first, second, third]) server.emit('connection', connection);
+    assert.deepEqual(
+      [first.isDestroyed, second.isDestroyed, third.isDestroyed, refused],
+      [false, false, true, 1],
+    );
+    first.emit('close');
+    const fourth = socket();
+    server.emit('connection', fourth);
+    assert.deepEqual([fourth.isDestroyed, refused], [false, 1]);
+  });
+
+  it('0: no cap, nothing is watched', () => {
+    const server = new EventEmitter() as unknown as Server;
+    capConnections(server, 0, () => assert.fail('no refusal without a cap'));
+    assert.equal(server.listenerCount('connection'), 0);
+  });
+});
+
+describe(refusedConnectionWarning.name, () => {
+  it('warns with the listener and the cap, then stays quiet within the minute', () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line).msg) });
+    const sut = refusedConnectionWarning(logger, 'debug listener', 5);
+    sut();
+    sut();
+    assert.deepEqual(lines, [
+      'debug listener: connection refused: 5 connections open (HTTP_MAX_CONNECTIONS)',
+    ]);
+  });
+});

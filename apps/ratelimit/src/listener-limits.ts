@@ -1,0 +1,82 @@
+// The limits every HTTP listener of the service shares — the HTTP listener (/json, /healthcheck),
+// the debug listener and the Prometheus pull listener — so none of them is the weak door: the time
+// a client may take to send a request (HTTP_REQUEST_TIMEOUT), how long an idle keep-alive
+// connection stays, and how many connections may be open at once (HTTP_MAX_CONNECTIONS).
+import type { Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
+import type { ServerSettings } from './settings/settings';
+import { throttledWarning } from './stats/sinks/throttled-warning';
+
+export interface ListenerLimits {
+  /** node:http options: request and header timeouts, and how often Node looks for expired ones. */
+  readonly nodeOptions: Pick<
+    ServerOptions,
+    'requestTimeout' | 'headersTimeout' | 'connectionsCheckingInterval'
+  >;
+  /** An idle keep-alive connection is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** Connections past this many are closed at once; 0 = no limit. */
+  readonly maxConnections: number;
+}
+
+/** How often Node looks for requests past their timeout (its default is 30 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+/** Node's own bound on the time to receive the headers. */
+const MAX_HEADERS_TIMEOUT_MS = 60_000;
+/**
+ * Fastify's default, kept on every listener: longer than the 60 s idle timeout of common load
+ * balancers and proxies, so the client side closes an idle connection first and never sends a
+ * request on a connection the service is closing.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
+ * HTTP_REQUEST_TIMEOUT is the most time a client may take to send a whole request, headers and
+ * body (408 and the connection closed); a silent connection counts as a request never sent.
+ * Checking every second cuts slow clients close to the timeout. 0 turns the limit off and leaves
+ * Node its header timeout.
+ */
+export function listenerLimits(server: ServerSettings): ListenerLimits {
+  const requestTimeout = Math.ceil(server.httpRequestTimeoutMs);
+  const checks =
+    requestTimeout === 0
+      ? {}
+      : {
+          headersTimeout: Math.min(requestTimeout, MAX_HEADERS_TIMEOUT_MS),
+          connectionsCheckingInterval: Math.min(requestTimeout, TIMEOUT_CHECK_INTERVAL_MS),
+        };
+  return {
+    nodeOptions: { requestTimeout, ...checks },
+    keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: server.httpMaxConnections,
+  };
+}
+
+/**
+ * HTTP_MAX_CONNECTIONS: a connection past the cap is destroyed as soon as it is accepted, before a
+ * byte is read, so it costs no memory and the connections within the cap are served as before.
+ * Counted here rather than with Node's server.maxConnections: under node:cluster (WORKERS) a worker
+ * at its maxConnections hands the connection back to the primary, which offers it again at once,
+ * a busy loop that never refuses it (measured: a quarter of a core with three connections waiting).
+ */
+export function capConnections(server: Server, maxConnections: number, onRefused: () => void): void {
+  if (maxConnections === 0) return;
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    if (open >= maxConnections) {
+      socket.destroy();
+      onRefused();
+      return;
+    }
+    open++;
+    socket.once('close', () => open--);
+  });
+}
+
+/** A warning for the first refused connection, then at most one a minute with the count in between. */
+export function refusedConnectionWarning(logger: Logger, listener: string, maxConnections: number) {
+  const warn = throttledWarning(logger, listener);
+  const error = new Error(`connection refused: ${maxConnections} connections open (HTTP_MAX_CONNECTIONS)`);
+  return (): void => warn(error);
+}
