@@ -61,7 +61,6 @@ export async function bundleRatelimit({ root, dist }) {
     outdir,
     banner: { js: BANNER },
   });
-  assertNoDynamicImport(join(outdir, 'bundle/service.js'));
   await trainCodeCache({ root, dist });
 }
 
@@ -146,11 +145,4 @@ async function isInstalled(pluginBuild, args) {
     const probe = await pluginBuild.resolve(args.path, { kind, resolveDir, pluginData: PROBE });
     return probe.errors.length === 0;
   }
-}
-
-function assertNoDynamicImport(file) {
-  const source = readFileSync(file, 'latin1');
-  const found = /[^\w$.]import\(/.exec(source);
-  if (found)
-    throw new Error(`${file}: a dynamic import() is left: ${source.slice(found.index, found.index + 80)}`);
 }

@@ -9,8 +9,8 @@ export const RLS_PROTO_FILE = 'envoy/service/ratelimit/v3/rls.proto';
 /**
  * Absolute path of the proto/ folder (pass as `includeDirs: [PROTO_ROOT]`): the nearest one above
  * this file that holds the RLS proto. The build copies proto/ to <dist>/proto; the compiled
- * sources sit four levels below it, the bundled service (<dist>/apps/ratelimit/main.js) two, and
- * the container image keeps the same layout, so the folder is found rather than counted.
+ * sources sit four levels below it, the bundled service (<dist>/apps/ratelimit/bundle/service.js)
+ * three, and the container image keeps the same layout, so the folder is found rather than counted.
  */
 export const PROTO_ROOT = findProtoRoot(__dirname);
 

@@ -8,7 +8,7 @@ import type { XdsRateLimitConfig } from '../from-xds-config';
 /**
  * The proto/ folder: the nearest one above this file that holds the RateLimitConfig proto. The
  * build copies proto/ to <dist>/proto; the sources sit four levels below it, the bundled service
- * (<dist>/apps/ratelimit/main.js) two, so the folder is found rather than counted.
+ * (<dist>/apps/ratelimit/bundle/service.js) three, so the folder is found rather than counted.
  */
 export const XDS_PROTO_ROOT = findProtoRoot(__dirname);
 
