@@ -1,7 +1,7 @@
 // The V8 code cache of the bundled service, tied to the exact bundle it was made from. V8 checks
 // its version, its flags and the source *length* before it uses a cache; a rebuilt bundle of the
 // same length with a stale cache would run the old bytecode. So the file starts with the SHA-256
-// of the bundle's bytes (3 ms for 5 MB), and a cache made from other bytes is not used.
+// of the bundle's bytes (3 ms for 4 MB), and a cache made from other bytes is not used.
 import { createHash } from 'node:crypto';
 
 const HASH_BYTES = 32;

@@ -1,5 +1,5 @@
 // Runs the bundled service (scripts/build-ratelimit-bundle.mjs) the way Node runs a CommonJS
-// file, plus V8's code cache: compiling the 5 MB bundle costs ~100 ms of CPU at every start;
+// file, plus V8's code cache: compiling the 4 MB bundle costs ~100 ms of CPU at every start;
 // with the cache the build made (scripts/train-code-cache.mjs) it takes ~10 ms, and the functions
 // a start runs are already compiled. Node 20 has no module.enableCompileCache (22.1+). A missing,
 // stale or rejected cache only makes the start slower.
@@ -43,14 +43,14 @@ export function runBundle(bundlePath: string, codeCachePath: string): RunningBun
 }
 
 /**
- * Its own function so that the file buffers (5 MB of source, 4 MB of cache) are garbage before
+ * Its own function so that the file buffers (4 MB of source, 4 MB of cache) are garbage before
  * the service starts: still young, the first scavenge frees them instead of the first full GC.
  */
 function compileBundle(bundlePath: string, codeCachePath: string) {
   const source = readFileSync(bundlePath);
   const cachedData = decodeCodeCache(source, readIfPresent(codeCachePath));
-  // esbuild writes ASCII only, so latin1 decodes it exactly, and Node keeps a large latin1
-  // string outside the V8 heap.
+  // The build writes ASCII only (charset: 'ascii'), so latin1 decodes it exactly, and Node keeps
+  // a large latin1 string outside the V8 heap.
   const script = new Script(source.toString('latin1'), { filename: bundlePath, cachedData });
   return { script, isCodeCacheUsed: cachedData !== undefined && script.cachedDataRejected !== true };
 }
