@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { trainCodeCache } from './train-code-cache.mjs';
 
@@ -46,7 +47,7 @@ export async function bundleRatelimit({ root, dist }) {
     ...COMMON,
     entryPoints: [{ in: join(compiled, 'main.js'), out: 'bundle/service' }],
     outdir,
-    banner: { js: `(function (exports, require, module, __filename, __dirname) {${BANNER}` },
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
     footer: { js: '})' },
   });
   await build({
@@ -59,15 +60,9 @@ export async function bundleRatelimit({ root, dist }) {
       ...LAZY_PACKAGES.map((name) => ({ in: name, out: `bundle/node_modules/${name}/index` })),
     ],
     outdir,
-    banner: { js: BANNER },
   });
   await trainCodeCache({ root, dist });
 }
-
-// Nest 12 and a few of its peers are ES modules that call createRequire(import.meta.url); in a
-// CommonJS bundle that URL is the bundle's own. 'use strict' first: esbuild emits the ES modules
-// at the top level, where they must stay strict.
-const BANNER = "'use strict';const __bundleFileUrl=require('node:url').pathToFileURL(__filename).href;";
 
 /** Bare imports that do not resolve (optional peers that are not installed) stay `require()`s. */
 const externalWhenNotInstalled = {
@@ -112,7 +107,8 @@ const COMMON = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  define: { 'import.meta.url': '__bundleFileUrl' },
+  define: { 'import.meta.url': 'importMetaUrl' },
+  inject: [fileURLToPath(new URL('import-meta-url-shim.mjs', import.meta.url))],
   // Whitespace and syntax only: names stay readable in stack traces, and Nest reads class
   // names (keepNames) for its tokens and log contexts.
   minifyWhitespace: true,
