@@ -2,4 +2,4 @@
 /* global require */
 'use strict';
 // Installed as `ratelimit-client` (package.json bin); run `npm run build` first.
-require('../dist/apps/ratelimit/src/cli/ratelimit-client.js').main();
+require('../dist/apps/ratelimit/bundle/ratelimit-client.js').main();

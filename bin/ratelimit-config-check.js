@@ -2,4 +2,4 @@
 /* global require */
 'use strict';
 // Installed as `ratelimit-config-check` (package.json bin); run `npm run build` first.
-require('../dist/apps/ratelimit/src/cli/config-check.js').main();
+require('../dist/apps/ratelimit/bundle/config-check.js').main();

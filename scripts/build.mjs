@@ -1,10 +1,12 @@
 // Build everything into dist/ with one SWC pass (keeps the source layout, so relative
-// paths such as ../../proto work the same from source and from dist), then add the small
-// extras: proto files, one main.js entry per app, browser bundles.
+// paths such as ../../proto work the same from source and from dist), then add the extras:
+// proto files, one main.js entry per app (the rate limit service's is its production bundle,
+// scripts/build-ratelimit-bundle.mjs), browser bundles.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildExtras } from './build-extras.mjs';
+import { bundleRatelimit } from './build-ratelimit-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // DIST_DIR lets parallel work build into separate folders (must stay inside the repo so
@@ -20,11 +22,12 @@ execFileSync(join(root, 'node_modules/.bin/swc'), [...sources, '-d', dist, '--co
 cpSync(join(root, 'proto'), join(dist, 'proto'), { recursive: true });
 
 // dist/apps/<name>/main.js is the documented entry point of each app.
-for (const app of ['ratelimit', 'endpoint-playground']) {
+for (const app of ['endpoint-playground']) {
   const compiledMain = join(dist, 'apps', app, 'src', 'main.js');
   if (!existsSync(compiledMain)) continue;
   mkdirSync(join(dist, 'apps', app), { recursive: true });
   writeFileSync(join(dist, 'apps', app, 'main.js'), "'use strict';\nrequire('./src/main.js');\n");
 }
 
+await bundleRatelimit({ root, dist });
 await buildExtras({ root, dist });

@@ -1,6 +1,8 @@
 // The one test command: `npm test` (= `node scripts/test.mjs all`) runs every stage in CI order:
-// lint -> typecheck -> build -> unit -> coverage -> int -> e2e -> browser -> faults
-// (coverage = the 100 % gate of libs/endpoint, scripts/coverage-endpoint.mjs).
+// lint -> typecheck -> build -> unit -> coverage -> int -> e2e -> e2e-bundle -> browser -> faults
+// (coverage = the 100 % gate of libs/endpoint, scripts/coverage-endpoint.mjs; e2e-bundle = the
+// e2e files again against the production bundle of the rate limit service, RATELIMIT_E2E_TARGET=bundle:
+// apps/ratelimit/test/support/e2e-target.ts).
 // `node scripts/test.mjs <stage> [...]` runs chosen stages (the build runs first when tests need it).
 // Test files are found by suffix in dist/ (node 20's --test does not expand globs):
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
@@ -20,6 +22,12 @@ const testStages = {
   unit: { suffix: '.spec.js', concurrency: 2 },
   int: { suffix: '.int-spec.js', concurrency: 1 },
   e2e: { suffix: '.e2e-spec.js', concurrency: 1 },
+  'e2e-bundle': {
+    suffix: '.e2e-spec.js',
+    concurrency: 1,
+    under: join('apps', 'ratelimit'),
+    env: { RATELIMIT_E2E_TARGET: 'bundle' },
+  },
   browser: { suffix: '.browser-spec.js', concurrency: 1 },
   faults: { suffix: '.faults-spec.js', concurrency: 1 },
 };
@@ -32,11 +40,26 @@ const commandStages = {
   build: [[process.execPath, [join(root, 'scripts/build.mjs')]]],
   coverage: [[process.execPath, [join(root, 'scripts/coverage-endpoint.mjs')]]],
 };
-const order = ['lint', 'typecheck', 'build', 'unit', 'coverage', 'int', 'e2e', 'browser', 'faults'];
+const order = [
+  'lint',
+  'typecheck',
+  'build',
+  'unit',
+  'coverage',
+  'int',
+  'e2e',
+  'e2e-bundle',
+  'browser',
+  'faults',
+];
 
-function run(command, args, onLine) {
+function run(command, args, onLine, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    });
     let pending = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
@@ -69,8 +92,8 @@ function findFiles(dir, suffix, found = []) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 async function runTestStage(name) {
-  const { suffix, concurrency } = testStages[name];
-  const files = findFiles(distDir, suffix)
+  const { suffix, concurrency, env, under = '' } = testStages[name];
+  const files = findFiles(join(distDir, under), suffix)
     .filter((file) => onlyFilters.length === 0 || onlyFilters.some((text) => file.includes(text)))
     .sort();
   console.log(`\n=== ${name}: ${files.length} file(s)`);
@@ -88,6 +111,7 @@ async function runTestStage(name) {
       const match = /^# (pass|fail|skipped|todo|cancelled) (\d+)$/.exec(line);
       if (match) counts[match[1]] = Number(match[2]);
     },
+    env,
   );
   totals.passed += counts.pass ?? 0;
   totals.failed += (counts.fail ?? 0) + (counts.cancelled ?? 0);

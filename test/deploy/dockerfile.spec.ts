@@ -25,6 +25,10 @@ describe('docker/Dockerfile', () => {
     assert.ok(found, `stage ${name}`);
     return found;
   };
+  const copies = (name: string) =>
+    stage(name)
+      .instructions.filter((i) => i.keyword === 'COPY')
+      .map((i) => i.args);
   const runs = (name: string) =>
     stage(name)
       .instructions.filter((i) => i.keyword === 'RUN')
@@ -53,7 +57,7 @@ describe('docker/Dockerfile', () => {
     for (const name of ['build', 'prod-deps', 'runtime']) assert.equal(stage(name).base, '${NODE_IMAGE}');
   });
 
-  it('installs everything and builds in the build stage, only production dependencies for the runtime', () => {
+  it('installs everything and builds in the build stage, only production dependencies for the playground', () => {
     assert.ok(
       runs('build').some((r) => r.startsWith('npm ci ')),
       'npm ci in build',
@@ -66,14 +70,24 @@ describe('docker/Dockerfile', () => {
       runs('prod-deps').some((r) => /^npm ci .*--omit=dev/.test(r)),
       'npm ci --omit=dev in prod-deps',
     );
-    const copies = stage('runtime')
-      .instructions.filter((i) => i.keyword === 'COPY')
-      .map((i) => i.args);
-    assert.deepEqual(copies, [
+    assert.deepEqual(copies('runtime'), []);
+    assert.deepEqual(copies('playground'), [
       '--from=prod-deps /app/node_modules ./node_modules',
       '--from=build /src/package.json ./package.json',
       '--from=build /src/dist ./dist',
     ]);
+  });
+
+  it('ratelimit: copies only the production bundle, the protos and bin/ (no node_modules, no tests)', () => {
+    assert.deepEqual(copies('ratelimit'), [
+      '--from=build /src/dist/proto ./dist/proto',
+      '--from=build /src/dist/apps/ratelimit/main.js ./dist/apps/ratelimit/main.js',
+      '--from=build /src/dist/apps/ratelimit/bundle ./dist/apps/ratelimit/bundle',
+      '--from=build /src/bin ./bin',
+    ]);
+    assert.ok(
+      runs('build').some((r) => r.includes('rm -rf ') && r.includes(' dist/apps/ratelimit/bundle/test')),
+    );
   });
 
   it('copies only from earlier stages, and never the whole context into a runtime image', () => {

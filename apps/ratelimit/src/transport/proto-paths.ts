@@ -1,14 +1,25 @@
 // Where the service's .proto files are and how every part of the app loads them, in one place.
-// dist mirrors the source tree and the build copies proto/ to <dist>/proto, so the same relative
-// path works from apps/ratelimit/src/transport/ and from <dist>/apps/ratelimit/src/transport/.
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Options } from '@grpc/proto-loader';
-
-/** Absolute path of the proto/ folder (pass as `includeDirs: [PROTO_ROOT]`). */
-export const PROTO_ROOT = join(__dirname, '..', '..', '..', '..', 'proto');
 
 /** envoy.service.ratelimit.v3.RateLimitService (relative to PROTO_ROOT). */
 export const RLS_PROTO_FILE = 'envoy/service/ratelimit/v3/rls.proto';
+
+/**
+ * Absolute path of the proto/ folder (pass as `includeDirs: [PROTO_ROOT]`): the nearest one above
+ * this file that holds the RLS proto. The build copies proto/ to <dist>/proto; the compiled
+ * sources sit four levels below it, the bundled service (<dist>/apps/ratelimit/bundle/service.js)
+ * three, and the container image keeps the same layout, so the folder is found rather than counted.
+ */
+export const PROTO_ROOT = findProtoRoot(__dirname);
+
+function findProtoRoot(start: string): string {
+  for (let dir = start; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'proto', RLS_PROTO_FILE))) return join(dir, 'proto');
+  }
+  throw new Error(`no proto/ folder with ${RLS_PROTO_FILE} above ${start}`);
+}
 
 /** grpc.health.v1.Health (relative to PROTO_ROOT). */
 export const HEALTH_PROTO_FILE = 'grpc/health/v1/health.proto';

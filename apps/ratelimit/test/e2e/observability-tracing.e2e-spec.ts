@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { credentials, makeGenericClientConstructor, Metadata, type Client } from '@grpc/grpc-js';
 import { freePort, scratchDir, startRedis, waitFor, type RedisServer } from '@repo/test-support';
 import { rlsProtos } from '../../src/transport/rls-protos';
+import { SERVICE_MAIN } from '../support/e2e-target';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
 import { createRulesDir } from '../support/rules-dir';
 
@@ -24,7 +25,6 @@ const W3C_PARENT_ID = '00f067aa0ba902b7';
 const B3_TRACE_ID = '80f198ee56343ba864fe8b2a57d3eff7';
 const B3_PARENT_ID = 'e457b5a2e4d86bd1';
 const SERVER_SPAN = 'envoy.service.ratelimit.v3.RateLimitService/ShouldRateLimit';
-const MAIN_JS = join(__dirname, '../../main.js');
 
 type UnaryCall = (
   request: object,
@@ -58,7 +58,7 @@ describe('OpenTelemetry tracing (TRACING_ENABLED, OTLP over http)', () => {
     const [httpPort, grpcPort, debugPort] = [await freePort(), await freePort(), await freePort()];
     const rules = createRulesDir({ 'trace.yaml': RULES });
     const log = openSync(join(scratchDir('tracing'), 'ratelimit.log'), 'a');
-    child = spawn(process.execPath, [MAIN_JS], {
+    child = spawn(process.execPath, [SERVICE_MAIN], {
       stdio: ['ignore', log, log],
       env: {
         ...process.env,

@@ -7,12 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestCertificates, freePort, type TestCertificates } from '@repo/test-support';
+import { cliEntry } from '../support/e2e-target';
 import { FakeClock } from '../support/fake-clock';
 import { createRulesDir } from '../support/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
 
-/** The compiled CLI beside this compiled test (dist mirrors the source tree). */
-const CLI = join(__dirname, '..', '..', 'src', 'cli', 'ratelimit-client.js');
+/** The CLI of the build under test (e2e-target.ts). */
+const CLI = cliEntry('ratelimit-client');
+/** What bin/ratelimit-client.js runs: the bundled CLI, seen from <dist>/apps/ratelimit/test/e2e/. */
+const BUNDLED_CLI = join(__dirname, '..', '..', 'bundle', 'ratelimit-client.js');
 const RULES =
   'domain: cli\ndescriptors:\n  - key: user\n    rate_limit: { unit: minute, requests_per_unit: 2 }\n';
 // 2026-11-24T00:00:02Z: 58 s left in the minute.
@@ -209,7 +212,7 @@ describe('ratelimit-client', { timeout: 60_000 }, () => {
 
   it('is what bin/ratelimit-client.js runs', () => {
     const bin = readFileSync(join(repositoryRoot(), 'bin', 'ratelimit-client.js'), 'utf8');
-    assert.match(bin, /require\('\.\.\/dist\/apps\/ratelimit\/src\/cli\/ratelimit-client\.js'\)\.main\(\)/);
-    assert.ok(existsSync(CLI));
+    assert.match(bin, /require\('\.\.\/dist\/apps\/ratelimit\/bundle\/ratelimit-client\.js'\)\.main\(\)/);
+    assert.ok(existsSync(BUNDLED_CLI));
   });
 });

@@ -1,8 +1,10 @@
 // Boots the real service in this process from a Settings object (never from process.env) on
-// free loopback ports, with a fake clock when the test wants one, and stops it afterwards.
+// free loopback ports, with a fake clock when the test wants one, and stops it afterwards. The
+// service comes from the build e2e-target.ts names (compiled tree or production bundle).
 import { pino } from 'pino';
 import { parseSettings, type Env, type Settings } from '../../src/settings/settings';
-import { startRatelimit, type AppOverrides, type RunningRatelimit } from '../../src/create-app';
+import type { AppOverrides, RunningRatelimit } from '../../src/create-app';
+import { loadStartRatelimit } from './e2e-target';
 import { createRlsClient, type RlsClient } from './rls-client';
 
 export interface TestApp {
@@ -33,6 +35,7 @@ export const TEST_APP_ENV: Readonly<Env> = {
 
 export async function startTestApp(env: Env, overrides: AppOverrides = {}): Promise<TestApp> {
   const settings = parseSettings({ ...TEST_APP_ENV, ...env });
+  const startRatelimit = await loadStartRatelimit();
   const service = await startRatelimit(settings, { logger: pino({ level: 'silent' }), ...overrides });
   const grpc = createRlsClient(
     settings.server.grpcUds === '' ? `127.0.0.1:${service.grpcPort}` : `unix:${settings.server.grpcUds}`,

@@ -1,11 +1,9 @@
-// Runs the built service as a child process (`node <dist>/apps/ratelimit/main.js`), as an
-// orchestrator would, to test what only a real process shows: exit codes, signals, stderr.
+// Runs the built service as a child process (`node <dist>/apps/ratelimit/main.js` for the bundle,
+// src/main.js of the compiled tree otherwise: e2e-target.ts), as an orchestrator would, to test
+// what only a real process shows: exit codes, signals, stderr.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { freePort, waitFor } from '@repo/test-support';
-
-/** dist/apps/ratelimit/main.js, seen from <dist>/apps/ratelimit/test/support/. */
-export const SERVICE_MAIN = join(__dirname, '..', '..', 'main.js');
+import { SERVICE_MAIN } from './e2e-target';
 
 export interface ServiceProcess {
   readonly child: ChildProcess;

@@ -1,12 +1,24 @@
-// The ADS and RateLimitConfig protos, loaded once with @grpc/proto-loader. dist mirrors the
-// source tree and the build copies proto/ to <dist>/proto, so this relative path works from
-// both libs/rules/src/sources/ and <dist>/libs/rules/src/sources/.
-import { join } from 'node:path';
+// The ADS and RateLimitConfig protos, loaded once with @grpc/proto-loader.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { loadSync, type MessageTypeDefinition, type Options } from '@grpc/proto-loader';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import type { XdsRateLimitConfig } from '../from-xds-config';
 
-export const XDS_PROTO_ROOT = join(__dirname, '..', '..', '..', '..', 'proto');
+/**
+ * The proto/ folder: the nearest one above this file that holds the RateLimitConfig proto. The
+ * build copies proto/ to <dist>/proto; the sources sit four levels below it, the bundled service
+ * (<dist>/apps/ratelimit/bundle/service.js) three, so the folder is found rather than counted.
+ */
+export const XDS_PROTO_ROOT = findProtoRoot(__dirname);
+
+function findProtoRoot(start: string): string {
+  for (let dir = start; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'proto', 'ratelimit', 'config', 'ratelimit', 'v3', 'rls_conf.proto')))
+      return join(dir, 'proto');
+  }
+  throw new Error(`no proto/ folder with ratelimit/config/ratelimit/v3/rls_conf.proto above ${start}`);
+}
 
 export const RATE_LIMIT_CONFIG_TYPE_URL = 'type.googleapis.com/ratelimit.config.ratelimit.v3.RateLimitConfig';
 

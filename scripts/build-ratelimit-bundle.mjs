@@ -1,0 +1,146 @@
+// The production build of the rate limit service (docs/development.md, "Build"): esbuild bundles
+// the SWC output (SWC keeps the decorator metadata Nest injects by; esbuild alone would drop it),
+// so a replica compiles one script instead of resolving and reading ~2000 modules. In
+// <dist>/apps/ratelimit/:
+//   main.js                       entry: runs bundle/service.js with its V8 code cache
+//   bundle/service.js             the service, one function expression (src/bundle/run-bundle.ts)
+//   bundle/service.js.code-cache  made by a training start (train-code-cache.mjs)
+//   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES)
+//   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
+//   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
+// No other node_modules are needed at run time: only packages that are not installed (optional
+// peers such as @nestjs/websockets or kafkajs, which the service never loads) stay external.
+// The .proto files are read from <dist>/proto, found by walking up from the bundle.
+import { readFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { trainCodeCache } from './train-code-cache.mjs';
+
+/**
+ * Loaded only when the settings ask for them: Redis, statsd, Prometheus, tracing (.swcrc's
+ * "lazy" list and the import()s of tracing/start-tracing.ts). Each is bundled on its own into
+ * bundle/node_modules/, where require() from bundle/ finds it, so the service's script does not
+ * carry them (~1 MB less source to keep in memory). They share @opentelemetry/api.
+ */
+const LAZY_PACKAGES = [
+  'ioredis',
+  'hot-shots',
+  'prom-client',
+  '@opentelemetry/api',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/core',
+  '@opentelemetry/exporter-trace-otlp-grpc',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/propagator-b3',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace',
+];
+
+export async function bundleRatelimit({ root, dist }) {
+  const compiled = join(dist, 'apps/ratelimit/src');
+  const outdir = join(dist, 'apps/ratelimit');
+  // The service is wrapped in a function (like Node's module wrapper) so run-bundle.ts compiles
+  // the file as it is: no second 4 MB source string, and the code cache matches the file's bytes.
+  await build({
+    ...COMMON,
+    entryPoints: [{ in: join(compiled, 'main.js'), out: 'bundle/service' }],
+    outdir,
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    footer: { js: '})' },
+  });
+  await build({
+    ...COMMON,
+    entryPoints: [
+      { in: join(compiled, 'bundle/bundled-main.js'), out: 'main' },
+      { in: join(compiled, 'cli/ratelimit-client.js'), out: 'bundle/ratelimit-client' },
+      { in: join(compiled, 'cli/config-check.js'), out: 'bundle/config-check' },
+      { in: join(compiled, 'create-app.js'), out: 'bundle/test/create-app' },
+      ...LAZY_PACKAGES.map((name) => ({ in: name, out: `bundle/node_modules/${name}/index` })),
+    ],
+    outdir,
+  });
+  await trainCodeCache({ root, dist });
+}
+
+/** Bare imports that do not resolve (optional peers that are not installed) stay `require()`s. */
+const externalWhenNotInstalled = {
+  name: 'external-when-not-installed',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === PROBE || isBuiltin(args.path)) return undefined;
+      return (await isInstalled(pluginBuild, args)) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/**
+ * @nestjs/common creates two Intl.DateTimeFormat objects when it loads, for the timestamps of its
+ * console logger, which this service replaces with pino: they load ICU locale data, ~12 ms and
+ * ~6 MB of resident memory. Here they are created on first use instead (same options, same
+ * output). A Nest release that changes these lines only makes the build warn.
+ */
+const lazyNestDateFormatter = {
+  name: 'lazy-nest-date-formatter',
+  setup(pluginBuild) {
+    const filter = /[\\/]@nestjs[\\/]common[\\/]services[\\/](console-logger|logger)\.service\.js$/;
+    pluginBuild.onLoad({ filter }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const eager = 'const dateTimeFormatter = new Intl.DateTimeFormat(';
+      if (source.split(eager).length !== 2) {
+        return {
+          contents: source,
+          warnings: [{ text: `lazy-nest-date-formatter: "${eager}" not found once` }],
+        };
+      }
+      const lazy =
+        'const dateTimeFormatter = ((...args) => { let formatter; ' +
+        'return { format: (date) => (formatter ??= new Intl.DateTimeFormat(...args)).format(date) }; })(';
+      return { contents: source.replace(eager, lazy) };
+    });
+  },
+};
+
+const COMMON = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  define: { 'import.meta.url': 'importMetaUrl' },
+  inject: [fileURLToPath(new URL('import-meta-url-shim.mjs', import.meta.url))],
+  // Whitespace and syntax only: names stay readable in stack traces, and Nest reads class
+  // names (keepNames) for its tokens and log contexts.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
+  legalComments: 'none',
+  // Non-ASCII characters escaped: run-bundle.ts reads the file as latin1.
+  charset: 'ascii',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  // import() becomes require() in a promise: code compiled by node:vm (run-bundle.ts) cannot
+  // import() without an experimental flag, and the bundle has no ES module to import.
+  supported: { 'dynamic-import': false },
+  external: LAZY_PACKAGES.flatMap((name) => [name, `${name}/*`]),
+  plugins: [externalWhenNotInstalled, lazyNestDateFormatter],
+};
+
+const PROBE = 'probe';
+const BUILTINS = new Set(builtinModules);
+
+function isBuiltin(path) {
+  return path.startsWith('node:') || BUILTINS.has(path.split('/')[0]);
+}
+
+/** require.resolve first (fast); esbuild's resolver for packages that only export `import`. */
+async function isInstalled(pluginBuild, args) {
+  try {
+    createRequire(join(args.resolveDir, 'noop.js')).resolve(args.path);
+    return true;
+  } catch {
+    const { kind, resolveDir } = args;
+    const probe = await pluginBuild.resolve(args.path, { kind, resolveDir, pluginData: PROBE });
+    return probe.errors.length === 0;
+  }
+}
