@@ -36,6 +36,7 @@ export class RedisLane {
     readonly name: LaneName,
     private readonly options: RedisConnectionOptions,
     onError: (lane: LaneName, error: Error) => void,
+    ttlOf: (lifetimeSeconds: number) => number,
   ) {
     this.client = createRedisClient(options, () => this.closed);
     this.isCluster = options.type === 'cluster';
@@ -54,19 +55,23 @@ export class RedisLane {
       windowMs: options.pipelineWindowMs,
       limit: options.pipelineLimit,
       timeoutMs: options.timeoutMs,
+      ttlOf,
     });
   }
 
-  /** INCRBY + EXPIRE: a fixed window, or (with its window) a sliding window that also reads its previous one. */
+  /**
+   * INCRBY + EXPIRE of a key living `lifetimeSeconds` (+ jitter): a fixed window, or (with its
+   * window) a sliding window that also reads its previous one.
+   */
   enqueueIncrement(
     pending: PendingOutcomes,
     index: number,
     key: string,
     addend: number,
-    ttlSeconds: number,
+    lifetimeSeconds: number,
     slidingWindowSeconds = 0,
   ): void {
-    this.batcher.enqueueIncrement(pending, index, key, addend, ttlSeconds, slidingWindowSeconds);
+    this.batcher.enqueueIncrement(pending, index, key, addend, lifetimeSeconds, slidingWindowSeconds);
   }
 
   enqueueTake(pending: PendingOutcomes, index: number, take: TokenBucketTake): void {
