@@ -10,6 +10,8 @@ export interface Workload {
   readonly descriptors: number;
   readonly inFlight: number;
   readonly channels: number;
+  /** Measure Redis's idle CPU this long before the load (decisionsPerRedisLoadCpuSecond). */
+  readonly redisIdleSeconds?: number;
   readonly request: (n: number) => { domain: string; descriptors: unknown[] };
 }
 
@@ -56,6 +58,7 @@ async function measure({ target, workload }: Measurement, options: RoundOptions)
       address: `127.0.0.1:${port}`,
       serverPid: child.pid!,
       redisPid: options.redisPid,
+      redisIdleSeconds: workload.redisIdleSeconds,
       inFlight: workload.inFlight,
       channels: workload.channels,
       seconds: options.seconds,

@@ -20,6 +20,11 @@ export interface LoadResult {
   readonly serverCores: number;
   /** Decisions (descriptors) per second of redis-server CPU; 0 without a redisPid. */
   readonly decisionsPerRedisCpuSecond: number;
+  /**
+   * The same net of Redis's idle CPU (its cron, measured for redisIdleSeconds before the load):
+   * the CPU the decisions themselves cost Redis. 0 without redisIdleSeconds.
+   */
+  readonly decisionsPerRedisLoadCpuSecond: number;
 }
 
 export interface LoadOptions {
@@ -27,6 +32,8 @@ export interface LoadOptions {
   readonly serverPid: number;
   /** The redis-server the server talks to: its CPU is measured over the same time. */
   readonly redisPid?: number;
+  /** Measure Redis's idle CPU this long first (nothing in flight). */
+  readonly redisIdleSeconds?: number;
   readonly inFlight: number;
   /** HTTP/2 connections the calls are spread over (default 1). */
   readonly channels?: number;
@@ -41,10 +48,11 @@ export async function runGrpcLoad(options: LoadOptions): Promise<LoadResult> {
   const clients = Array.from({ length: options.channels ?? 1 }, () =>
     createRlsClient(options.address, undefined, { 'grpc.use_local_subchannel_pool': 1 }),
   );
+  const redisCpu = () => (options.redisPid === undefined ? 0 : preciseCpuMicros(options.redisPid));
   try {
+    const idleMicrosPerSecond = await idleCpu(redisCpu, options.redisIdleSeconds ?? 0);
     await drive(clients, options, options.warmupSeconds, { latencies: [], decisions: 0 });
     const tally = { latencies: [] as number[], decisions: 0 };
-    const redisCpu = () => (options.redisPid === undefined ? 0 : preciseCpuMicros(options.redisPid));
     const [cpuBefore, redisBefore] = [processTreeCpuMicros(options.serverPid), redisCpu()];
     const started = performance.now();
     const errors = await drive(clients, options, options.seconds, tally);
@@ -63,10 +71,22 @@ export async function runGrpcLoad(options: LoadOptions): Promise<LoadResult> {
       callsPerServerCpuSecond: calls / (cpuMicros / 1_000_000),
       serverCores: cpuMicros / 1_000_000 / elapsedSeconds,
       decisionsPerRedisCpuSecond: redisMicros > 0 ? tally.decisions / (redisMicros / 1_000_000) : 0,
+      decisionsPerRedisLoadCpuSecond:
+        idleMicrosPerSecond > 0
+          ? tally.decisions / ((redisMicros - idleMicrosPerSecond * elapsedSeconds) / 1_000_000)
+          : 0,
     };
   } finally {
     for (const client of clients) client.close();
   }
+}
+
+/** CPU µs per second `cpu` counts over `seconds` of waiting (0 when not asked). */
+async function idleCpu(cpu: () => number, seconds: number): Promise<number> {
+  if (seconds <= 0) return 0;
+  const before = cpu();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return (cpu() - before) / seconds;
 }
 
 async function drive(

@@ -33,6 +33,7 @@ export const ONE_DESCRIPTOR: Workload = {
   descriptors: 1,
   inFlight: IN_FLIGHT,
   channels: 1,
+  redisIdleSeconds: 2,
   request: oneDescriptor,
 };
 
