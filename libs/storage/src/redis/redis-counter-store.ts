@@ -15,8 +15,9 @@ import { retryUntilReady } from './startup-retry';
 import { trackConnections } from './track-connections';
 
 /**
- * Counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key, batched across
- * concurrent callers into one pipeline per store and turn; a sliding window adds a GET of its
+ * Counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key (the batch script sends
+ * EXPIRE only when INCRBY created the key), batched across concurrent callers into one pipeline
+ * or script call per store and turn; a sliding window adds a GET of its
  * previous window and keeps its current one for two windows, a token bucket is an atomic script
  * (spec A8). 1-second windows (and buckets) go to the per-second store when one is configured. Every call answers or fails with
  * StoreUnavailableError within the store's timeoutMs.

@@ -29,7 +29,7 @@ export class RedisLane {
   /** The last connection error, so failures while disconnected can say why. */
   private lastConnectionError: Error | undefined;
   private closed = false;
-  /** Batches go out as one script call (see increment-script.ts); decided by decideIncrementMode. */
+  /** Batches go out as one script call (see batch-script.ts); decided by decideIncrementMode. */
   private usesScript = false;
 
   constructor(
