@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type CounterStore } from '@repo/storage';
 import { runAlgorithmContract } from './algorithms.contract';
+import { runExpiryContract, type ExpiryBehaviour, type RedisKeyInspector } from './expiry.contract';
 
 export interface ContractSubject {
   readonly store: CounterStore;
@@ -16,6 +17,8 @@ export interface ContractSubject {
   readonly readsBeforeIncrement?: boolean;
   /** Fake clock (memory): move time forward. Real servers: undefined (expiry waits by polling). */
   readonly advanceClock?: (ms: number) => void;
+  /** Real Redis (with traits.redisExpiry): the keys where the store wrote them. */
+  readonly redisKeys?: RedisKeyInspector;
 }
 
 /** What a backend can do, known when the tests are registered (only applicable tests are). */
@@ -24,6 +27,8 @@ export interface ContractTraits {
   readonly supportsTokenBuckets?: boolean;
   /** The factory's store runs on a fake clock (advanceClock). Default false. */
   readonly hasFakeClock?: boolean;
+  /** Redis with subject.redisKeys (jitter 0): how the store sets expiries (expiry.contract.ts). */
+  readonly redisExpiry?: ExpiryBehaviour;
 }
 
 export type ContractFactory = () => Promise<ContractSubject> | ContractSubject;
@@ -144,6 +149,9 @@ export function runCounterStoreContract(
     });
 
     describe('algorithms (spec A8)', () => runAlgorithmContract(() => subject, keyOf, traits));
+
+    const { redisExpiry } = traits;
+    if (redisExpiry) describe('expiry in Redis', () => runExpiryContract(() => subject, keyOf, redisExpiry));
 
     it('is healthy while open', () => {
       assert.equal(sut.isHealthy(), true);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { startRedisSentinel, waitFor, type RedisSentinelTopology } from '@repo/test-support';
 import { RedisCounterStore } from '@repo/storage';
 import { runCounterStoreContract } from './counter-store.contract';
+import { redisKeyInspector } from './expiry.contract';
 import { redisConnection, redisStoreOptions } from './store-options';
 
 describe('RedisCounterStore against Redis Sentinel', () => {
@@ -17,9 +18,14 @@ describe('RedisCounterStore against Redis Sentinel', () => {
     await topology?.stop();
   });
 
-  runCounterStoreContract('redis sentinel', () => ({
-    store: new RedisCounterStore(redisStoreOptions(redisConnection('sentinel', topology.url))),
-  }));
+  runCounterStoreContract(
+    'redis sentinel',
+    () => ({
+      store: new RedisCounterStore(redisStoreOptions(redisConnection('sentinel', topology.url))),
+      redisKeys: redisKeyInspector(topology.master),
+    }),
+    { redisExpiry: 'set-on-every-increment' },
+  );
 
   it('follows a failover: counting continues on the new master within 10 s', async () => {
     const sut = new RedisCounterStore(redisStoreOptions(redisConnection('sentinel', topology.url)));

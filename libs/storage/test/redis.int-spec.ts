@@ -15,6 +15,7 @@ import {
   type TokenBucketTake,
 } from '@repo/storage';
 import { runCounterStoreContract } from './counter-store.contract';
+import { redisKeyInspector } from './expiry.contract';
 import { redisConnection, redisStoreOptions } from './store-options';
 import { issueWrongHostCertificate } from './wrong-host-certificate';
 
@@ -46,17 +47,27 @@ describe('RedisCounterStore against real Redis', () => {
     await Promise.all([plain, perSecond, withAuth, withTls].map((server) => server?.stop()));
   });
 
-  runCounterStoreContract('redis single', () => ({
-    store: new RedisCounterStore(redisStoreOptions(redisConnection('single', plain.url))),
-  }));
+  runCounterStoreContract(
+    'redis single',
+    () => ({
+      store: new RedisCounterStore(redisStoreOptions(redisConnection('single', plain.url))),
+      redisKeys: redisKeyInspector(plain),
+    }),
+    { redisExpiry: 'set-on-every-increment' },
+  );
 
-  runCounterStoreContract('redis single + per-second store', () => ({
-    store: new RedisCounterStore(
-      redisStoreOptions(redisConnection('single', plain.url), {
-        perSecond: redisConnection('single', perSecond.url),
-      }),
-    ),
-  }));
+  runCounterStoreContract(
+    'redis single + per-second store',
+    () => ({
+      store: new RedisCounterStore(
+        redisStoreOptions(redisConnection('single', plain.url), {
+          perSecond: redisConnection('single', perSecond.url),
+        }),
+      ),
+      redisKeys: redisKeyInspector(plain, perSecond),
+    }),
+    { redisExpiry: 'set-on-every-increment' },
+  );
 
   runCounterStoreContract('redis single over TLS with a client certificate', () => ({
     store: new RedisCounterStore(

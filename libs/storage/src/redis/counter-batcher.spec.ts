@@ -69,7 +69,7 @@ describe(CounterBatcher.name, () => {
   beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
   afterEach(() => mock.timers.reset());
 
-  it('sends the increments of one event-loop turn as one batch, merging repeated keys', async () => {
+  it('sends the increments of one event-loop turn as one batch, merging repeated keys (longest lifetime)', async () => {
     const redis = fakeRedis();
     redis.values.set('k', 10);
     const sut = new CounterBatcher({ execute: redis.execute, windowMs: 0, limit: 0, timeoutMs: 300 });
@@ -87,7 +87,7 @@ describe(CounterBatcher.name, () => {
       {
         counterKeys: ['k', 'other'],
         addends: [6, 5],
-        ttlSeconds: [60, 60],
+        ttlSeconds: [99, 60],
         slidingWindowSeconds: [],
         takes: [],
       },
@@ -125,6 +125,29 @@ describe(CounterBatcher.name, () => {
     assert.deepEqual(
       [sent.counterKeys, sent.addends, sent.ttlSeconds, sent.slidingWindowSeconds, sent.takes.length],
       [['fixed', 'k_600'], [5, 3], [60, 120], [60], 3],
+    );
+  });
+
+  it('draws the expiry (jitter) once per lifetime and batch', async () => {
+    const redis = fakeRedis();
+    const lifetimes: number[] = [];
+    const ttlOf = (lifetimeSeconds: number) => {
+      lifetimes.push(lifetimeSeconds);
+      return lifetimeSeconds + lifetimes.length; // a different jitter on every draw
+    };
+    const sut = new CounterBatcher({ execute: redis.execute, windowMs: 0, limit: 0, timeoutMs: 300, ttlOf });
+    const first = call(sut, [
+      ['a', 1],
+      ['b', 1],
+    ]);
+    const second = call(sut, [['c', 1]], 3600);
+    const third = call(sut, [['d', 1]]);
+    await Promise.all([first, second, third]);
+    await call(sut, [['e', 1]]);
+    assert.deepEqual(lifetimes, [60, 3600, 60]);
+    assert.deepEqual(
+      redis.sent.map((batch) => batch.ttlSeconds),
+      [[61, 61, 3602, 61], [63]],
     );
   });
 

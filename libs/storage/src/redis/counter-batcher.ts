@@ -10,6 +10,7 @@ export interface BatchRequest {
    */
   readonly counterKeys: string[];
   readonly addends: number[];
+  /** The expiry of each counter: one value per lifetime in a batch (jitter drawn once per batch). */
   readonly ttlSeconds: number[];
   /** The window (s) of each sliding counter: the last `slidingWindowSeconds.length` counters. */
   readonly slidingWindowSeconds: number[];
@@ -39,6 +40,12 @@ export interface CounterBatcherOptions {
   readonly limit: number;
   /** A batch not answered within this time fails its callers with StoreUnavailableError. */
   readonly timeoutMs: number;
+  /**
+   * The expiry of a counter that lives `lifetimeSeconds` (the window, two for a sliding one):
+   * adds the jitter (§2.7). Called once per lifetime and batch, so a batch has one expiry per
+   * lifetime, which the batch script sends once. Default: no jitter.
+   */
+  readonly ttlOf?: (lifetimeSeconds: number) => number;
 }
 
 interface Slot {
@@ -47,7 +54,8 @@ interface Slot {
 }
 interface MergedCounter {
   total: number;
-  readonly ttlSeconds: number;
+  /** How long the key must live: the window, two windows for a sliding one. */
+  lifetimeSeconds: number;
   readonly waiters: (Slot & { readonly addend: number })[];
   /** A sliding window's length (s); 0 for a fixed window. */
   slidingWindowSeconds: number;
@@ -82,24 +90,25 @@ export class CounterBatcher {
   constructor(private readonly options: CounterBatcherOptions) {}
 
   /**
-   * INCRBY + EXPIRE of `key`; with `slidingWindowSeconds` > 0 (a sliding window) the caller also
-   * gets the previous window's count.
+   * INCRBY + EXPIRE of `key`, which must live `lifetimeSeconds` (plus jitter); with
+   * `slidingWindowSeconds` > 0 (a sliding window) the caller also gets the previous window's count.
    */
   enqueueIncrement(
     pending: PendingOutcomes,
     index: number,
     key: string,
     addend: number,
-    ttlSeconds: number,
+    lifetimeSeconds: number,
     slidingWindowSeconds = 0,
   ): void {
     let merged = this.batch.counters.get(key);
     const isNew = merged === undefined;
     if (merged === undefined) {
-      merged = { total: 0, ttlSeconds, waiters: [], slidingWindowSeconds: 0, previousWaiters: [] };
+      merged = { total: 0, lifetimeSeconds, waiters: [], slidingWindowSeconds: 0, previousWaiters: [] };
       this.batch.counters.set(key, merged);
     }
     merged.total += addend;
+    merged.lifetimeSeconds = Math.max(merged.lifetimeSeconds, lifetimeSeconds);
     merged.waiters.push({ pending, index, addend });
     let addsCommands = isNew;
     if (slidingWindowSeconds > 0) {
@@ -145,7 +154,7 @@ export class CounterBatcher {
   }
 
   private async send(batch: OpenBatch): Promise<void> {
-    const { request, counters } = toRequest(batch);
+    const { request, counters } = toRequest(batch, this.options.ttlOf ?? noJitter);
     const slidingFrom = counters.length - request.slidingWindowSeconds.length;
     try {
       const reply = await withTimeout(this.options.execute(request), this.options.timeoutMs);
@@ -165,17 +174,28 @@ export class CounterBatcher {
   }
 }
 
+const noJitter = (lifetimeSeconds: number) => lifetimeSeconds;
+
 /** The request, fixed windows first, and the merged counters in the same order. */
-function toRequest(batch: OpenBatch): { request: BatchRequest; counters: MergedCounter[] } {
+function toRequest(
+  batch: OpenBatch,
+  ttlOf: (lifetimeSeconds: number) => number,
+): { request: BatchRequest; counters: MergedCounter[] } {
   const fixed: [string, MergedCounter][] = [];
   const sliding: [string, MergedCounter][] = [];
   for (const entry of batch.counters) (entry[1].slidingWindowSeconds > 0 ? sliding : fixed).push(entry);
   const ordered = sliding.length === 0 ? fixed : fixed.concat(sliding);
   const counters = ordered.map(([, counter]) => counter);
+  const ttlByLifetime = new Map<number, number>();
+  const ttlFor = ({ lifetimeSeconds }: MergedCounter) => {
+    let ttl = ttlByLifetime.get(lifetimeSeconds);
+    if (ttl === undefined) ttlByLifetime.set(lifetimeSeconds, (ttl = ttlOf(lifetimeSeconds)));
+    return ttl;
+  };
   const request: BatchRequest = {
     counterKeys: ordered.map(([key]) => key),
     addends: counters.map((counter) => counter.total),
-    ttlSeconds: counters.map((counter) => counter.ttlSeconds),
+    ttlSeconds: counters.map(ttlFor),
     slidingWindowSeconds: sliding.map(([, counter]) => counter.slidingWindowSeconds),
     takes: batch.takes.map((slot) => slot.take),
   };

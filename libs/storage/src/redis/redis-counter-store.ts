@@ -15,8 +15,9 @@ import { retryUntilReady } from './startup-retry';
 import { trackConnections } from './track-connections';
 
 /**
- * Counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key, batched across
- * concurrent callers into one pipeline per store and turn; a sliding window adds a GET of its
+ * Counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key (the batch script sends
+ * EXPIRE only when INCRBY created the key), batched across concurrent callers into one pipeline
+ * or script call per store and turn; a sliding window adds a GET of its
  * previous window and keeps its current one for two windows, a token bucket is an atomic script
  * (spec A8). 1-second windows (and buckets) go to the per-second store when one is configured. Every call answers or fails with
  * StoreUnavailableError within the store's timeoutMs.
@@ -38,8 +39,12 @@ export class RedisCounterStore implements CounterStore {
   constructor(private readonly options: RedisStoreOptions) {
     const onError = (lane: LaneName, _error: Error) =>
       options.onEvent?.('redis.connection_error', { store: lane });
-    this.main = new RedisLane('main', options.main, onError);
-    this.perSecond = options.perSecond ? new RedisLane('per_second', options.perSecond, onError) : undefined;
+    const { jitterMaxSeconds, random } = options;
+    const ttlOf = (lifetimeSeconds: number) => expirySeconds(lifetimeSeconds, jitterMaxSeconds, random);
+    this.main = new RedisLane('main', options.main, onError, ttlOf);
+    this.perSecond = options.perSecond
+      ? new RedisLane('per_second', options.perSecond, onError, ttlOf)
+      : undefined;
     this.lanes = this.perSecond ? [this.main, this.perSecond] : [this.main];
     for (const lane of this.lanes) {
       const scope = lane.name === 'main' ? 'redis_pool' : 'redis_per_second_pool';
@@ -56,18 +61,16 @@ export class RedisCounterStore implements CounterStore {
     let parts = 0; // a sliding window waits for its count and its previous window's count
     for (const operation of operations) parts += operation.algorithm === 'sliding_window' ? 2 : 1;
     pending.expect(parts);
-    const { jitterMaxSeconds, random } = this.options;
     for (let i = 0; i < operations.length; i++) {
       const operation = operations[i];
-      const lane = this.laneFor(operation.windowSeconds);
+      const { key, addend, windowSeconds } = operation;
+      const lane = this.laneFor(windowSeconds);
       if (operation.algorithm === 'token_bucket') {
         lane.enqueueTake(pending, i, operation);
       } else if (operation.algorithm === 'sliding_window') {
-        const ttl = expirySeconds(2 * operation.windowSeconds, jitterMaxSeconds, random);
-        lane.enqueueIncrement(pending, i, operation.key, operation.addend, ttl, operation.windowSeconds);
+        lane.enqueueIncrement(pending, i, key, addend, 2 * windowSeconds, windowSeconds);
       } else {
-        const ttl = expirySeconds(operation.windowSeconds, jitterMaxSeconds, random);
-        lane.enqueueIncrement(pending, i, operation.key, operation.addend, ttl);
+        lane.enqueueIncrement(pending, i, key, addend, windowSeconds);
       }
     }
     return pending.promise;

@@ -30,13 +30,14 @@ export class RedisLane {
   /** The last connection error, so failures while disconnected can say why. */
   private lastConnectionError: Error | undefined;
   private closed = false;
-  /** Batches go out as one script call (see increment-script.ts); decided by decideIncrementMode. */
+  /** Batches go out as one script call (see batch-script.ts); decided by decideIncrementMode. */
   private usesScript = false;
 
   constructor(
     readonly name: LaneName,
     private readonly options: RedisConnectionOptions,
     onError: (lane: LaneName, error: Error) => void,
+    ttlOf: (lifetimeSeconds: number) => number,
   ) {
     this.client = createRedisClient(options, () => this.closed);
     this.isCluster = options.type === 'cluster';
@@ -55,19 +56,23 @@ export class RedisLane {
       windowMs: options.pipelineWindowMs,
       limit: options.pipelineLimit,
       timeoutMs: options.timeoutMs,
+      ttlOf,
     });
   }
 
-  /** INCRBY + EXPIRE: a fixed window, or (with its window) a sliding window that also reads its previous one. */
+  /**
+   * INCRBY + EXPIRE of a key living `lifetimeSeconds` (+ jitter): a fixed window, or (with its
+   * window) a sliding window that also reads its previous one.
+   */
   enqueueIncrement(
     pending: PendingOutcomes,
     index: number,
     key: string,
     addend: number,
-    ttlSeconds: number,
+    lifetimeSeconds: number,
     slidingWindowSeconds = 0,
   ): void {
-    this.batcher.enqueueIncrement(pending, index, key, addend, ttlSeconds, slidingWindowSeconds);
+    this.batcher.enqueueIncrement(pending, index, key, addend, lifetimeSeconds, slidingWindowSeconds);
   }
 
   enqueueTake(pending: PendingOutcomes, index: number, take: TokenBucketTake): void {

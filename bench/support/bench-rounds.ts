@@ -1,0 +1,94 @@
+// Rounds of measurements: every selected (target, workload) pair once per round, in the same
+// order each round, so neighbours in time share the machine's load; the parts then compare
+// figures within each round and report the median over rounds.
+import { loadavg } from 'node:os';
+import { runGrpcLoad, type LoadResult } from './grpc-load';
+import type { Target } from './ratelimit-targets';
+
+export interface Workload {
+  readonly name: string;
+  readonly descriptors: number;
+  readonly inFlight: number;
+  readonly channels: number;
+  /** Measure Redis's idle CPU this long before the load (decisionsPerRedisLoadCpuSecond). */
+  readonly redisIdleSeconds?: number;
+  readonly request: (n: number) => { domain: string; descriptors: unknown[] };
+}
+
+export interface Measurement {
+  readonly target: Target;
+  readonly workload: Workload;
+}
+
+/** The results of one round, by measurementId. */
+export type Round = ReadonlyMap<string, LoadResult>;
+
+export interface BenchPart {
+  readonly name: string;
+  readonly measurements: Measurement[];
+  report(rounds: Round[]): void;
+}
+
+export const measurementId = ({ target, workload }: Measurement) => `${target.name} | ${workload.name}`;
+
+export interface RoundOptions {
+  readonly rounds: number;
+  readonly seconds: number;
+  readonly redisPid: number;
+}
+
+export async function runRounds(measurements: Measurement[], options: RoundOptions): Promise<Round[]> {
+  const rounds: Round[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    const results = new Map<string, LoadResult>();
+    for (const measurement of measurements) {
+      const result = await measure(measurement, options);
+      results.set(measurementId(measurement), result);
+      console.log(`round ${round} ${measurementId(measurement).padEnd(72)} ${format(result)}`);
+    }
+    rounds.push(results);
+  }
+  return rounds;
+}
+
+async function measure({ target, workload }: Measurement, options: RoundOptions): Promise<LoadResult> {
+  const { child, port } = await target.start(workload.descriptors);
+  try {
+    return await runGrpcLoad({
+      address: `127.0.0.1:${port}`,
+      serverPid: child.pid!,
+      redisPid: options.redisPid,
+      redisIdleSeconds: workload.redisIdleSeconds,
+      inFlight: workload.inFlight,
+      channels: workload.channels,
+      seconds: options.seconds,
+      warmupSeconds: 1,
+      request: workload.request,
+    });
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+function format(result: LoadResult): string {
+  return (
+    `${Math.round(result.callsPerSecond)} calls/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
+    `${result.serverCpuMicrosPerCall.toFixed(1)} µs server CPU/call = ${Math.round(result.callsPerServerCpuSecond)} calls/CPU-s` +
+    (result.errors > 0 ? `, ${result.errors} errors` : '')
+  );
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** `name: <median><unit> <what> (median; rounds: a, b, c)`. */
+export function reportMedian(name: string, values: number[], what: string, show: (value: number) => string) {
+  console.log(`${name}: ${show(median(values))} ${what} (median; rounds: ${values.map(show).join(', ')})`);
+}
+
+export const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+
+/** The machine's load, as `uptime` prints it. */
+export const loadLine = () =>
+  `load average: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')}`;
