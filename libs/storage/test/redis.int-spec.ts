@@ -144,6 +144,28 @@ describe('RedisCounterStore against real Redis', () => {
     });
   }
 
+  it(
+    'is ready at the first start-up probe when Redis is up: no retry interval waited',
+    {
+      // With an hour-long retry interval, a first probe that failed would hold ready() past the test's timeout.
+      timeout: 20_000,
+    },
+    async () => {
+      const hour = 3_600_000;
+      for (const layout of ['main only', 'main + per-second'] as const) {
+        const sut = open(
+          redisStoreOptions(redisConnection('single', plain.url), {
+            startup: { initialIntervalMs: hour, maxIntervalMs: hour, maxElapsedMs: 0 },
+            ...(layout === 'main only' ? {} : { perSecond: redisConnection('single', perSecond.url) }),
+          }),
+        );
+        await sut.ready();
+        assert.equal(sut.isHealthy(), true, layout);
+        await sut.close();
+      }
+    },
+  );
+
   it('authenticates with user:password and with a bare password', async () => {
     for (const auth of ['ratelimit:user-secret', 'main-secret']) {
       const sut = open(redisStoreOptions(redisConnection('single', withAuth.url, { auth })));

@@ -13,6 +13,7 @@ import {
 } from './counter-batcher';
 import { withRedirects } from './cluster-redirects';
 import { createRedisClient, type RedisClient } from './create-redis-client';
+import { untilConnectionSettles } from './until-connection-settles';
 import type { PendingOutcomes } from './pending-outcomes';
 import { defineTokenBucketScript, sendTake, toTakeReply } from './token-bucket-script';
 
@@ -115,7 +116,14 @@ export class RedisLane {
     return this.client.status === 'ready';
   }
 
+  /**
+   * PING once a connection is ready. A connection still being made is waited for (at most the
+   * store timeout, as its connect timeout) instead of failing at once: the first start-up probe
+   * runs right after the client is created, and failing it cost a whole start-up retry interval
+   * (KV_STARTUP_INITIAL_INTERVAL, 1 s) on every start.
+   */
   async ping(): Promise<void> {
+    await untilConnectionSettles(this.client, this.options.timeoutMs);
     this.assertConnected();
     await withTimeout(this.client.ping(), this.options.timeoutMs);
   }
