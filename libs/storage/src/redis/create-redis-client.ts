@@ -2,6 +2,7 @@ import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { ConnectionOptions } from 'node:tls';
 import type { RedisConnectionOptions } from '../counter-store-options';
 import { buildTlsOptions } from '../build-tls-options';
+import { tlsStandaloneConnector } from './tls-connectors';
 import { parseClusterUrl, parseRedisAuth, parseSentinelUrl, parseSingleRedisUrl } from './parse-redis-url';
 
 export type RedisClient = Redis | Cluster;
@@ -72,7 +73,7 @@ function createSingleClient(
     ...(target.username !== undefined ? { username: target.username } : {}),
     ...(target.password !== undefined ? { password: target.password } : {}),
     ...(target.db !== undefined ? { db: target.db } : {}),
-    ...(useTls ? { tls: useTls } : {}),
+    ...(useTls ? { tls: useTls, Connector: tlsStandaloneConnector() } : {}),
   });
 }
 
@@ -114,6 +115,6 @@ function createClusterClient(
     enableAutoPipelining: true,
     clusterRetryStrategy: reconnectStrategy(isClosed),
     slotsRefreshTimeout: Math.max(options.timeoutMs, 1000),
-    redisOptions: { ...redisOptions, ...(tls ? { tls } : {}) },
+    redisOptions: { ...redisOptions, ...(tls ? { tls, Connector: tlsStandaloneConnector() } : {}) },
   });
 }
