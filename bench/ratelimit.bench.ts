@@ -1,13 +1,16 @@
 // `npm run bench -- ratelimit`: gRPC ShouldRateLimit under a closed-loop load against child
 // processes: a bare @grpc/grpc-js server answering a canned response (the ceiling), a grpc-js +
-// ioredis peer pipelining Envoy's INCRBY + EXPIRE per descriptor, and the service on the memory
+// ioredis peer pipelining Envoy's INCRBY + EXPIRE per descriptor, and the service as users run it
+// (the production entry, default settings, statistics to a statsd listener here) on the memory
 // store and on a real redis-server (script and per-key commands modes, sliding windows, token
-// buckets, WORKERS=2). Each server's CPU, and Redis's, is read from /proc; rounds alternate
+// buckets, WORKERS=2), beside the compiled tree and on the machine's own Node where it differs. Each server's CPU, and Redis's, is read from /proc; rounds alternate
 // the targets to spread the machine's noise. The parts and their goals: bench/support/ratelimit-parts.ts.
 // BENCH_ONLY (comma-separated part names), BENCH_SECONDS, BENCH_ROUNDS, BENCH_IN_FLIGHT change the run.
 import { startRedis, stopAllServers } from '@repo/test-support';
 import { loadLine, measurementId, runRounds, type Measurement } from './support/bench-rounds';
+import { machineNode } from './support/machine-node';
 import { ratelimitParts } from './support/ratelimit-parts';
+import { startStatsdListener } from './support/statsd-listener';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -15,8 +18,9 @@ const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter((name) => name !==
 
 async function main(): Promise<void> {
   const redis = await startRedis();
+  const statsd = await startStatsdListener();
   try {
-    const all = ratelimitParts(redis.url);
+    const all = ratelimitParts({ redisUrl: redis.url, statsdPort: statsd.port, otherNode: machineNode() });
     const unknown = ONLY.filter((name) => !all.some((part) => part.name === name));
     if (unknown.length > 0)
       throw new Error(
@@ -37,8 +41,9 @@ async function main(): Promise<void> {
       console.log(`\n--- ${part.name}`);
       part.report(rounds);
     }
-    console.log(`\n${loadLine()}`);
+    console.log(`\n${statsd.lines()} statsd lines received from the services; ${loadLine()}`);
   } finally {
+    await statsd.close();
     await redis.stop();
     await stopAllServers();
   }

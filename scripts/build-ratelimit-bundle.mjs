@@ -11,9 +11,9 @@
 // No other node_modules are needed at run time: only packages that are not installed (optional
 // peers such as @nestjs/websockets or kafkajs, which the service never loads) stay external.
 // The .proto files are read from <dist>/proto, found by walking up from the bundle.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { trainCodeCache } from './train-code-cache.mjs';
@@ -43,15 +43,13 @@ export async function bundleRatelimit({ root, dist }) {
   const outdir = join(dist, 'apps/ratelimit');
   // The service is wrapped in a function (like Node's module wrapper) so run-bundle.ts compiles
   // the file as it is: no second 4 MB source string, and the code cache matches the file's bytes.
-  await build({
-    ...COMMON,
+  await bundle({
     entryPoints: [{ in: join(compiled, 'main.js'), out: 'bundle/service' }],
     outdir,
     banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
     footer: { js: '})' },
   });
-  await build({
-    ...COMMON,
+  await bundle({
     entryPoints: [
       { in: join(compiled, 'bundle/bundled-main.js'), out: 'main' },
       { in: join(compiled, 'cli/ratelimit-client.js'), out: 'bundle/ratelimit-client' },
@@ -63,6 +61,50 @@ export async function bundleRatelimit({ root, dist }) {
   });
   await trainCodeCache({ root, dist });
 }
+
+/** Bundles with the options below (options override them) and writes the files. */
+async function bundle(options) {
+  for (const file of await bundleInMemory(options)) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.contents);
+  }
+}
+
+/** The files esbuild makes with BUNDLE_OPTIONS and `options`, each script with the cheap `__name`. */
+export async function bundleInMemory(options) {
+  const { outputFiles } = await build({ ...BUNDLE_OPTIONS, ...options, write: false });
+  return outputFiles.map(({ path, text, contents }) => ({
+    path,
+    contents: path.endsWith('.js') ? withCheapNameHelper(text, path) : contents,
+  }));
+}
+
+/**
+ * keepNames (Nest reads class names: module names, log contexts) makes esbuild wrap functions and
+ * classes in its helper `__name(fn, "name")`, which redefines `name` with Object.defineProperty.
+ * Arrow functions made on every call get wrapped too: grpc-js's call-event callbacks, Nest's
+ * parameter resolvers, six per ShouldRateLimit call; each redefinition is a slow runtime call
+ * and gives the closure another shape. That cost the bundle about a tenth of its calls per CPU
+ * second against the compiled tree (docs/benchmarks.md, "The bundle's per-call cost"). The helper
+ * below names what keepNames is for, classes and `function`s (they have a `prototype`), skips a
+ * name that is already right, and leaves arrow and async functions as V8 made them (nothing reads
+ * those names). It has the length of esbuild's, padded, so the source map stays exact; `{value}`
+ * keeps the other attributes of the existing `name` (configurable, not writable or enumerable),
+ * as esbuild's descriptor sets them. An esbuild release that writes its helper otherwise fails
+ * the build here.
+ */
+export function withCheapNameHelper(code, path) {
+  if (!code.includes('__name(')) return code;
+  const pieces = code.split(ESBUILD_NAME_HELPER);
+  if (pieces.length !== 2)
+    throw new Error(`${path}: esbuild's __name helper not found once (${pieces.length - 1})`);
+  return pieces.join(CHEAP_NAME_HELPER.padEnd(ESBUILD_NAME_HELPER.length));
+}
+
+export const ESBUILD_NAME_HELPER =
+  'var __name=(target,value)=>__defProp(target,"name",{value,configurable:!0});';
+export const CHEAP_NAME_HELPER =
+  'var __name=(t,v)=>t.name===v||!t.prototype?t:__defProp(t,"name",{value:v});';
 
 /** Bare imports that do not resolve (optional peers that are not installed) stay `require()`s. */
 const externalWhenNotInstalled = {
@@ -102,11 +144,11 @@ const lazyNestDateFormatter = {
   },
 };
 
-const COMMON = {
+export const BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
-  target: 'node20',
+  target: 'node24',
   define: { 'import.meta.url': 'importMetaUrl' },
   inject: [fileURLToPath(new URL('import-meta-url-shim.mjs', import.meta.url))],
   // Whitespace and syntax only: names stay readable in stack traces, and Nest reads class

@@ -74,5 +74,10 @@ function freePort() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await train(process.argv[2], Number(process.argv[3]));
+  // No top-level await: the build script that imports this file is itself loaded by require()
+  // in a test (test/repo/ratelimit-bundle-options.spec.ts).
+  train(process.argv[2], Number(process.argv[3])).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

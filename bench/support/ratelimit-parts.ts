@@ -1,80 +1,72 @@
 // The parts of `npm run bench -- ratelimit`, each a set of measurements and the figures it
 // derives from them per round (ratios within one round, then the median over rounds). Select
-// parts with BENCH_ONLY=ceiling,algorithms,redis-work,latency,workers (default: all).
+// parts with BENCH_ONLY=production,ceiling,algorithms,redis-work,latency,workers,node (default:
+// all; `node` only when the machine's own Node differs from the one running the benchmark).
 import type { LoadResult } from './grpc-load';
+import { median, percent, reportMedian, type BenchPart, type Measurement } from './bench-rounds';
+import { on, perCpuRatioPart, perRound, ratios } from './part-figures';
+import { nodePart, productionPart } from './runtime-parts';
 import {
-  measurementId,
-  median,
-  percent,
-  reportMedian,
-  type BenchPart,
-  type Measurement,
-  type Round,
-  type Workload,
-} from './bench-rounds';
-import { bareTarget, pipelinedPeerTarget, serviceTarget, type Target } from './ratelimit-targets';
+  bareTarget,
+  pipelinedPeerTarget,
+  serviceTarget,
+  type ServiceTargetOptions,
+  type Target,
+} from './ratelimit-targets';
 import { ONE_AT_A_TIME, ONE_DESCRIPTOR, TWO_CONNECTIONS, TWO_DESCRIPTORS } from './ratelimit-workloads';
 
-const on = (target: Target, workload: Workload): Measurement => ({ target, workload });
-const resultOf = (round: Round, measurement: Measurement): LoadResult =>
-  round.get(measurementId(measurement))!;
-/** The figure `pick` of `measurement` in each round. */
-const perRound = (rounds: Round[], measurement: Measurement, pick: (result: LoadResult) => number) =>
-  rounds.map((round) => pick(resultOf(round, measurement)));
-const ratios = (rounds: Round[], over: Measurement, under: Measurement, pick: (r: LoadResult) => number) =>
-  rounds.map((round) => pick(resultOf(round, over)) / pick(resultOf(round, under)));
-const perCpu = (result: LoadResult) => result.callsPerServerCpuSecond;
+export interface PartOptions {
+  readonly redisUrl: string;
+  /** The statsd listener the services send their statistics to. */
+  readonly statsdPort: number;
+  /** The machine's own Node when it is not the one running the benchmark (see machine-node.ts). */
+  readonly otherNode?: { readonly name: string; readonly path: string };
+}
 
-export function ratelimitParts(redisUrl: string): BenchPart[] {
+export function ratelimitParts({ redisUrl, statsdPort, otherNode }: PartOptions): BenchPart[] {
   const redis = { BACKEND_TYPE: 'redis', REDIS_URL: redisUrl };
-  const memory = serviceTarget('service, memory store', { BACKEND_TYPE: 'memory' });
-  const script = serviceTarget('service, Redis script', redis);
-  const commands = serviceTarget('service, Redis commands', { ...redis, KV_INCREMENT_SCRIPT: 'false' });
-  const sliding = serviceTarget('service, Redis, sliding_window', redis, 'sliding_window');
-  const bucket = serviceTarget('service, Redis, token_bucket', redis, 'token_bucket');
-  const workers = serviceTarget('service, Redis script, WORKERS=2', { ...redis, WORKERS: '2' });
+  const memoryStore = { BACKEND_TYPE: 'memory' };
+  const service = (name: string, env: Record<string, string>, options: Partial<ServiceTargetOptions> = {}) =>
+    serviceTarget(name, env, { statsdPort, ...options });
+  const memory = service('service, memory store', memoryStore);
+  const script = service('service, Redis script', redis);
+  const commands = service('service, Redis commands', { ...redis, KV_INCREMENT_SCRIPT: 'false' });
+  const sliding = service('service, Redis, sliding_window', redis, { algorithm: 'sliding_window' });
+  const bucket = service('service, Redis, token_bucket', redis, { algorithm: 'token_bucket' });
+  const workers = service('service, Redis script, WORKERS=2', { ...redis, WORKERS: '2' });
+  const compiledMemory = service('compiled tree, memory store', memoryStore, { entry: 'compiled' });
+  const compiledScript = service('compiled tree, Redis script', redis, { entry: 'compiled' });
   const peer = pipelinedPeerTarget(redisUrl);
-  return [
+  const parts = [
+    productionPart([memory, compiledMemory], [script, compiledScript]),
     ceilingPart([memory, script, commands]),
     algorithmsPart(script, [sliding, bucket]),
     redisWorkPart(peer, [script, commands]),
     latencyPart(memory, script),
     workersPart(script, workers),
   ];
+  if (otherNode === undefined) return parts;
+  const memoryOnOther = service(`service, memory store, ${otherNode.name}`, memoryStore, {
+    node: otherNode.path,
+  });
+  return [...parts, nodePart(memory, memoryOnOther)];
 }
 
-/** Each measured target's calls per server CPU-second over the baseline's, per round. */
-function perCpuRatioPart(
-  name: string,
-  baseline: Measurement,
-  measured: Measurement[],
-  what: string,
-): BenchPart {
-  return {
-    name,
-    measurements: [baseline, ...measured],
-    report: (rounds) => {
-      for (const measurement of measured)
-        reportMedian(measurement.target.name, ratios(rounds, measurement, baseline, perCpu), what, percent);
-    },
-  };
-}
-
-/** Issue 7: the service's calls per server CPU-second over the bare server's (goal with Redis: >= 70 %). */
+/** The service's calls per server CPU-second over the bare server's (goal with Redis: >= 70 %). */
 function ceilingPart(services: Target[]): BenchPart {
   const measured = services.map((service) => on(service, TWO_DESCRIPTORS));
   const what = "of the ceiling's calls per server CPU-second (goal with Redis >= 70 %)";
   return perCpuRatioPart('ceiling', on(bareTarget, TWO_DESCRIPTORS), measured, what);
 }
 
-/** Issue 16: sliding windows and token buckets within 10 % of fixed windows on Redis. */
+/** Sliding windows and token buckets within 10 % of fixed windows on Redis. */
 function algorithmsPart(fixed: Target, algorithms: Target[]): BenchPart {
   const measured = algorithms.map((target) => on(target, TWO_DESCRIPTORS));
   const what = 'of fixed windows on Redis, calls per server CPU-second (goal >= 90 %)';
   return perCpuRatioPart('algorithms', on(fixed, TWO_DESCRIPTORS), measured, what);
 }
 
-/** Issue 18 goal 1: decisions per Redis-CPU-second, the service >= 3.5x the pipelined peer. */
+/** Decisions per Redis-CPU-second: the service >= 3.5x the pipelined peer. */
 function redisWorkPart(peer: Target, services: Target[]): BenchPart {
   const baseline = on(peer, ONE_DESCRIPTOR);
   const measured = services.map((service) => on(service, ONE_DESCRIPTOR));
@@ -104,7 +96,7 @@ function redisWorkPart(peer: Target, services: Target[]): BenchPart {
   };
 }
 
-/** Issue 18 goal 3: p99 at 64 in flight within 10 % of bare; p50 at 1 in flight within 0.05 ms. */
+/** Latency: p99 at 64 in flight within 10 % of bare; p50 at 1 in flight within 0.05 ms. */
 function latencyPart(memory: Target, redis: Target): BenchPart {
   const bare = on(bareTarget, ONE_DESCRIPTOR);
   const loaded = [on(memory, ONE_DESCRIPTOR), on(redis, ONE_DESCRIPTOR)];
@@ -134,7 +126,7 @@ function latencyPart(memory: Target, redis: Target): BenchPart {
   };
 }
 
-/** Issue 18 goal 4: WORKERS=1 vs 2 on Redis, calls/s and server CPU. */
+/** WORKERS=1 vs 2 on Redis, calls/s and server CPU. */
 function workersPart(one: Target, two: Target): BenchPart {
   const single = on(one, TWO_CONNECTIONS);
   const double = on(two, TWO_CONNECTIONS);

@@ -1,5 +1,8 @@
 // The servers the ratelimit benchmark measures, each a child process started per measurement:
 // the bare grpc-js ceiling, the pipelined grpc-js + ioredis peer, and the service with a store.
+// The service runs as users run it: the production entry (dist/apps/ratelimit/main.js, what
+// `npm start`, bin/ and the image start) with the default settings, statistics included; the
+// compiled tree (dist/apps/ratelimit/src/main.js) only where a part compares the two builds.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, scratchDir } from '@repo/test-support';
@@ -11,7 +14,7 @@ export interface Target {
   start(descriptors: number): Promise<StartedServer>;
 }
 
-/** Limits never reached, so every call is a full decision; `algorithm` as given (A8). */
+/** Limits never reached, so every call is a full decision; `algorithm` as given. */
 const rulesWith = (algorithm: string) => `
 domain: bench
 descriptors:
@@ -24,16 +27,38 @@ descriptors:
 
 const distBench = join(__dirname, '..');
 
-export function serviceTarget(name: string, env: Record<string, string>, algorithm = 'fixed_window'): Target {
+/** The two builds of the service: what users run, and the SWC tree it is bundled from. */
+export const SERVICE_ENTRIES = {
+  production: join(distBench, '..', 'apps', 'ratelimit', 'main.js'),
+  compiled: join(distBench, '..', 'apps', 'ratelimit', 'src', 'main.js'),
+} as const;
+
+export interface ServiceTargetOptions {
+  readonly algorithm?: string;
+  readonly entry?: keyof typeof SERVICE_ENTRIES;
+  /** The Node binary (default: the one running the benchmark). */
+  readonly node?: string;
+  /** Where statistics go (USE_PUSHSTATS is on by default): a statsd listener's port. */
+  readonly statsdPort: number;
+}
+
+export function serviceTarget(
+  name: string,
+  env: Record<string, string>,
+  options: ServiceTargetOptions,
+): Target {
   const root = scratchDir('bench-rules');
   mkdirSync(join(root, 'ratelimit', 'config'), { recursive: true });
-  writeFileSync(join(root, 'ratelimit', 'config', 'bench.yaml'), rulesWith(algorithm));
+  writeFileSync(
+    join(root, 'ratelimit', 'config', 'bench.yaml'),
+    rulesWith(options.algorithm ?? 'fixed_window'),
+  );
   const workers = Number(env.WORKERS ?? 1);
+  const main = SERVICE_ENTRIES[options.entry ?? 'production'];
   return {
     name,
     start: async () => {
       const [port, httpPort, debugPort] = [await freePort(), await freePort(), await freePort()];
-      const main = join(distBench, '..', 'apps', 'ratelimit', 'main.js');
       const settings = {
         ...env,
         GRPC_HOST: '127.0.0.1',
@@ -45,10 +70,11 @@ export function serviceTarget(name: string, env: Record<string, string>, algorit
         RUNTIME_ROOT: root,
         RUNTIME_SUBDIRECTORY: 'ratelimit',
         RUNTIME_WATCH_ROOT: 'false',
-        DISABLE_STATS: 'true',
+        STATSD_HOST: '127.0.0.1',
+        STATSD_PORT: String(options.statsdPort),
         LOG_LEVEL: 'info',
       };
-      return spawnServer([main], settings, port, /ratelimit serving/, workers);
+      return spawnServer([main], settings, port, /ratelimit serving/, workers, options.node);
     },
   };
 }

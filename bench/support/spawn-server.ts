@@ -1,5 +1,6 @@
 // Starts a benchmark server as a child process (so its CPU is measured on its own) and waits
-// until its output has shown `ready` as many times as asked (once per WORKERS process).
+// until its output has shown `ready` as many times as asked (once per WORKERS process). `node`
+// is the Node binary to run it with (the one running the benchmark unless told otherwise).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { waitFor } from '@repo/test-support';
 
@@ -14,8 +15,9 @@ export async function spawnServer(
   port: number,
   ready: RegExp,
   readyTimes = 1,
+  node = process.execPath,
 ): Promise<StartedServer> {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
