@@ -1,6 +1,7 @@
 // `npm run bench [-- filter]`: runs every <dist>/bench/*.bench.js in turn (after `npm run build`).
 // `node scripts/bench.mjs [filter]` keeps the files whose name contains the filter.
 // DIST_DIR selects another build folder than dist/.
+import './supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,6 +2,7 @@
 // paths such as ../../proto work the same from source and from dist), then add the extras:
 // proto files, one main.js entry per app (the rate limit service's is its production bundle,
 // scripts/build-ratelimit-bundle.mjs), browser bundles.
+import './supported-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,6 +2,7 @@
 // drives the built service for N minutes and reports whether memory and handles stay flat
 // (docs/failure-behaviour.md, "Days of uptime"). Not part of `npm test`. `--help` lists the options.
 // DIST_DIR selects another build folder than dist/.
+import './supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,11 +1,18 @@
-// `npm start`: the rate limit service on the embedded defaults: the in-memory counter store and
-// the example rules of examples/ratelimit/config (edit a file there and it reloads). Variables
-// already set in the environment win, so `PORT=9000 npm start` works.
-import { spawn } from 'node:child_process';
+// `npm start`: builds, then runs the rate limit service on the embedded defaults: the in-memory
+// counter store and the example rules of examples/ratelimit/config (edit a file there and it
+// reloads). Variables already set in the environment win, so `PORT=9000 npm start` works.
+// One process from npm to the service: SIGINT, SIGTERM and SIGHUP sent to `npm start` (npm
+// passes them to this script) reach the service, and this script exits as the service exits.
+import './supported-node.mjs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { exampleEnv } from './example-env.mjs';
+import { runChild } from './run-child.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 const env = { ...exampleEnv(root), ...process.env };
 console.log(
   `ratelimit on the memory store with ${env.RUNTIME_ROOT}/${env.RUNTIME_SUBDIRECTORY}/${env.RUNTIME_APPDIRECTORY}: ` +
@@ -13,7 +20,4 @@ console.log(
 );
 // The production bundle (scripts/build-ratelimit-bundle.mjs). DIST_DIR (as for the build and
 // the tests) selects another build folder than dist/.
-const main = join(root, process.env.DIST_DIR ?? 'dist', 'apps/ratelimit/main.js');
-const child = spawn(process.execPath, [main], { env, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+runChild(process.execPath, [join(root, process.env.DIST_DIR ?? 'dist', 'apps/ratelimit/main.js')], { env });

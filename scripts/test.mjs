@@ -4,12 +4,13 @@
 // e2e files again against the production bundle of the rate limit service, RATELIMIT_E2E_TARGET=bundle:
 // apps/ratelimit/test/support/e2e-target.ts).
 // `node scripts/test.mjs <stage> [...]` runs chosen stages (the build runs first when tests need it).
-// Test files are found by suffix in dist/ (node 20's --test does not expand globs):
+// Test files are found by suffix in dist/:
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
 //   *.browser-spec.js (headless Chromium), *.faults-spec.js (fault injection).
 // Options: --only <text> keeps test files whose path contains <text> (repeatable);
 // DIST_DIR=<dir> builds and tests in another folder than dist/ (for parallel work).
 // It ends with one line `N passed, N failed, N skipped` summed over every test stage.
+import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -104,6 +105,8 @@ async function runTestStage(name) {
     [
       '--enable-source-maps',
       '--test',
+      // TAP on stdout, whose `# pass N` lines give the summary (Node 24 would print its spec form).
+      '--test-reporter=tap',
       `--test-concurrency=${concurrency}`,
       ...files.map((f) => relative(root, f)),
     ],

@@ -1,7 +1,7 @@
 // /debug/vars (the path of Go's expvar): the figures that show a leak over days of uptime — memory
 // (process.memoryUsage), the active handles by type (process.getActiveResourcesInfo: sockets,
 // servers, timers, file requests) and the event-loop delay. `npm run soak` samples this page.
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 
 export interface EventLoopDelay {
   readonly samples: number;
@@ -28,7 +28,7 @@ const DELAY_RESOLUTION_MS = 20;
 const NS_PER_MS = 1e6;
 
 export class ProcessVarsReader {
-  private histogram: IntervalHistogram | undefined;
+  private histogram: ELDHistogram | undefined;
 
   read(): ProcessVars {
     const byType: Record<string, number> = {};
