@@ -25,7 +25,7 @@ export function parse(options: MergedOptions): RequestOptions {
   else body = pickBody(options, template.usedNames);
   if (body !== undefined && !headers['content-type']) headers['content-type'] = JSON_CONTENT_TYPE;
   if (body === undefined && (method === 'PATCH' || method === 'PUT')) body = '';
-  const result: RequestOptions = { method: method.toLowerCase(), url, headers };
+  const result: RequestOptions = { method: method.toLowerCase() as Lowercase<string>, url, headers };
   if (body !== undefined) result.body = body;
   if (options.request) result.request = options.request;
   return result;
