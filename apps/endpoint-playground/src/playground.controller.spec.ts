@@ -23,7 +23,7 @@ describe(PlaygroundController.name, () => {
     const publicDir = scratchDir('playground-public');
     writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>t</title>');
     writeFileSync(join(publicDir, 'playground.js'), 'void 0;');
-    writeFileSync(join(publicDir, 'routes.json'), JSON.stringify({ operations: Array(200).fill('x') }));
+    writeFileSync(join(publicDir, 'routes.json'), JSON.stringify({ operations: Array(500).fill('GET /x') }));
     sut = await createPlaygroundApp({ publicDir, logger: false });
     await sut.init();
     await sut.getHttpAdapter().getInstance().ready();

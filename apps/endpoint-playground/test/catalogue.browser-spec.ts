@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { playgroundEndpoint } from '../common/playground-endpoint';
@@ -17,6 +19,7 @@ const FIRST_LOAD_BUDGET_BYTES = 52_009;
 /** One frame at 60 Hz: a search must answer within it to keep up with typing. */
 const FRAME_MS = 1000 / 60;
 const ISSUE = { owner: 'octokit', repo: 'endpoint.js', title: 'Typed routes' };
+const SCREENSHOT = join(process.cwd(), '.tmp', 'test-artifacts', 'endpoint-playground', 'catalogue.png');
 
 interface LoadFigures {
   readonly firstLoadBytes: number;
@@ -157,7 +160,7 @@ describe('route catalogue in Chromium', () => {
     await sut.page.close();
   });
 
-  it('flags a missing required path parameter as soon as the operation is chosen', async () => {
+  it('flags a missing required path parameter as soon as the operation is chosen', async (t) => {
     const sut = await open();
     await sut.chooseOperation('create an issue', 'Create an issue');
     const missing = sut.page.locator('#operation-missing');
@@ -170,6 +173,9 @@ describe('route catalogue in Chromium', () => {
     assert.ok(
       (await sut.warnings()).some((warning) => warning.startsWith('Placeholder {owner} is not filled')),
     );
+    mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
+    await sut.page.screenshot({ path: SCREENSHOT, fullPage: true });
+    t.diagnostic(`screenshot: ${SCREENSHOT}`);
     // Defaults count too: an owner there is not missing.
     await sut.type('Defaults', '{"owner": "octokit"}');
     assert.equal(await missing.textContent(), '');

@@ -1,4 +1,4 @@
-// Upstream test/endpoint.test.ts (spec §8), with our lowercase method (Part A.2). Longer than
+// Upstream test/endpoint.test.ts, with our lowercase method. Longer than
 // 250 lines on purpose: one file mirrors the 31 upstream cases in their order, side by side.
 import { Agent } from 'node:http';
 import { describe, it } from 'node:test';
@@ -305,7 +305,7 @@ describe('endpoint', () => {
     assert.deepEqual(result.headers, defaultHeaders);
   });
 
-  it('equals parse(merge(x)) (spec §1)', () => {
+  it('equals parse(merge(x))', () => {
     const options = { method: 'POST', url: '/repos/{owner}/x', owner: 'o', a: 1 };
     assert.deepEqual(sut(options), sut.parse(sut.merge(options)));
   });

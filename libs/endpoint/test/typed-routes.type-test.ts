@@ -105,8 +105,8 @@ createIssue();
 
 // The map's types are there for a user's own helpers.
 const route: KnownRoute = 'GET /repos/{owner}/{repo}/pulls';
-const pulls: RouteParameters<typeof route> = { owner: 'o', repo: 'r', state: 'open' };
+const pulls: RouteParameters<'GET /repos/{owner}/{repo}/pulls'> = { owner: 'o', repo: 'r', state: 'open' };
 
 export const results = [lowercase, url, uppercase, post, body, meta, freeForm, orgFromDefaults, perPage];
 export const chain = [mergedMethod, mergedUrl, mergedOwner, parsedMethod, notUppercase, handMadeMethod];
-export const more = [created, pulls, rootBaseUrl];
+export const more = [created, route, pulls, rootBaseUrl];
