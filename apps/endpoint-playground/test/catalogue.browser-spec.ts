@@ -202,6 +202,15 @@ describe('route catalogue in Chromium', () => {
       }
       assert.deepEqual(await shared.result((r) => r.method === 'post'), result, round);
     }
+    // An operation that does not match the route (or is unknown) is dropped, from the URL too.
+    const mismatched = await open('/#route=GET+%2Fmeta&operation=issues%2Fcreate');
+    await mismatched.searchBox();
+    assert.equal(await mismatched.page.locator('#operation-form').isHidden(), true);
+    assert.equal(
+      await mismatched.page.getByLabel('Shareable URL').inputValue(),
+      `${server.baseUrl}/#route=GET+%2Fmeta`,
+    );
+    await mismatched.page.close();
     // Typing another route by hand leaves the operation: its form goes, and so does it from the URL.
     await shared.type('Route', 'GET /meta');
     await shared.result((r) => String(r.url).startsWith('https://api.github.com/meta?owner=octokit'));

@@ -112,11 +112,16 @@ class CataloguePanel {
     this.view.operation.value = '';
   }
 
-  /** The form was filled by the page (start, example, shared link): show the operation it names. */
+  /**
+   * The form was filled by the page (start, example, shared link): show the operation it names.
+   * An operation that is unknown or does not match the route is dropped, from the URL too.
+   */
   private restore(): void {
-    const operation = this.byId.get(this.view.operation.value);
-    if (operation && operation.route === this.view.route.value) this.select(operation);
-    else if (this.selected || this.view.operation.value) this.deselect();
+    const named = this.view.operation.value;
+    const operation = this.byId.get(named);
+    if (operation && operation.route === this.view.route.value) return this.select(operation);
+    if (this.selected || named) this.deselect();
+    if (named) this.view.form.dispatchEvent(new Event('input'));
   }
 
   /** Route, Parameters or Defaults typed by hand. */

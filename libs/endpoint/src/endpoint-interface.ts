@@ -4,11 +4,7 @@ import type { EndpointOptions, MergedOptions, RequestOptions } from './types';
 /** The result of a call: for a known route the method is known, lowercase (`"get"`). */
 export type RouteResult<R> = RequestOptions<[R] extends [KnownRoute] ? MethodOf<R> : string>;
 
-/**
- * What `defaults(x)` adds to the function's defaults type: a route string sets method and url.
- * Type parameters here have no default type on purpose: an editor completes a string argument
- * from the default instead of the constraint when there is one, and would offer no route.
- */
+/** What `defaults(x)` adds to the function's defaults type: a route string sets method and url. */
 export type DefaultsOf<X> = [X] extends [string]
   ? [X] extends [`${string} ${string}`]
     ? { method: string; url: string }
@@ -33,6 +29,8 @@ export type MergeResult<R, D> = MergedOptions &
 /**
  * `endpoint` and every function made by `.defaults()`. `D` is what the chain of `.defaults()`
  * calls supplied so far: a known route's parameters found in `D` are optional in a call.
+ * The methods' type parameters have no default type on purpose: an editor completes a string
+ * argument from the default instead of the constraint when there is one, and would offer no route.
  */
 export interface EndpointInterface<D extends object = object> {
   /**
