@@ -1,7 +1,9 @@
 // libs/endpoint as a publishable package in <dist>/libs/endpoint/: index.mjs (ESM) and
 // index.cjs (CommonJS) bundled by esbuild for a neutral platform (browser + Node), type
-// declarations in types/ (tsc --emitDeclarationOnly), and the package.json whose conditional
-// exports point at them.
+// declarations in types/ (tsc --emitDeclarationOnly), the package page (README.md) and the
+// package.json whose conditional exports point at them. The declarations import GitHub's route
+// map from @octokit/types, so the package.json lists it as a dependency: a consumer's compiler
+// must find it, while the bundles never load it.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,4 +28,5 @@ export async function buildEndpointLib({ root, dist }) {
     { cwd: root, stdio: 'inherit' },
   );
   copyFileSync(join(root, 'libs/endpoint/package.json'), join(outDir, 'package.json'));
+  copyFileSync(join(root, 'libs/endpoint/README.md'), join(outDir, 'README.md'));
 }

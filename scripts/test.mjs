@@ -7,6 +7,10 @@
 // Test files are found by suffix in dist/:
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
 //   *.browser-spec.js (headless Chromium), *.faults-spec.js (fault injection).
+// The type test of libs/endpoint's typed routes runs twice: `typecheck` compiles its fixture
+// (libs/endpoint/test/typed-routes.type-test.ts, `@ts-expect-error` on each wrong line) against the
+// sources, and `unit` (libs/endpoint/test/typed-declarations.spec.ts) against the built package's
+// declarations in consumer projects (moduleResolution node16, nodenext, bundler).
 // Options: --only <text> keeps test files whose path contains <text> (repeatable);
 // DIST_DIR=<dir> builds and tests in another folder than dist/ (for parallel work).
 // It ends with one line `N passed, N failed, N skipped` summed over every test stage.

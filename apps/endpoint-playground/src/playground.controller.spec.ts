@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { scratchDir } from '@repo/test-support';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createPlaygroundApp } from './create-playground-app';
@@ -22,6 +23,7 @@ describe(PlaygroundController.name, () => {
     const publicDir = scratchDir('playground-public');
     writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>t</title>');
     writeFileSync(join(publicDir, 'playground.js'), 'void 0;');
+    writeFileSync(join(publicDir, 'routes.json'), JSON.stringify({ operations: Array(500).fill('GET /x') }));
     sut = await createPlaygroundApp({ publicDir, logger: false });
     await sut.init();
     await sut.getHttpAdapter().getInstance().ready();
@@ -110,6 +112,25 @@ describe(PlaygroundController.name, () => {
       [script.statusCode, script.headers['content-type'], script.body],
       [200, 'text/javascript; charset=utf-8', 'void 0;'],
     );
+    const catalogue = await sut.inject({ method: 'GET', url: '/routes.json' });
+    assert.deepEqual(
+      [catalogue.statusCode, catalogue.headers['content-type'], catalogue.headers['content-encoding']],
+      [200, 'application/json; charset=utf-8', undefined],
+    );
+    const gzipped = await sut.inject({
+      method: 'GET',
+      url: '/routes.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.equal(gzipped.headers.vary, 'accept-encoding');
+    assert.equal(gunzipSync(gzipped.rawPayload).toString(), catalogue.body);
+    const small = await sut.inject({
+      method: 'GET',
+      url: '/playground.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(small.headers['content-encoding'], undefined, 'too small to be worth it');
     for (const url of ['/missing.js', '/../package.json', '/api/endpoint']) {
       assert.equal((await sut.inject({ method: 'GET', url })).statusCode, 404, url);
     }

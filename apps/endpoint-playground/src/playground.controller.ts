@@ -1,10 +1,10 @@
 import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type { RequestOptions } from '@repo/endpoint';
-import { badRequestAnswer } from '../shared/bad-request-answer';
-import { buildRequestOptions } from '../shared/build-request-options';
-import { parseJsonText } from '../shared/parse-json-text';
-import { parsePlaygroundInput } from '../shared/parse-playground-input';
-import { PlaygroundInputError } from '../shared/playground-input-error';
+import { badRequestAnswer } from '../common/bad-request-answer';
+import { buildRequestOptions } from '../common/build-request-options';
+import { parseJsonText } from '../common/parse-json-text';
+import { parsePlaygroundInput } from '../common/parse-playground-input';
+import { PlaygroundInputError } from '../common/playground-input-error';
 
 /**
  * POST /api/endpoint: the server twin of the page. The body arrives as raw text (see

@@ -1,4 +1,5 @@
-// The playground's settings: the one file of this app that reads process.env (style.md §2.6).
+// The playground's settings: the one file of this app that reads process.env (everything else
+// is built from the Settings object).
 
 export interface PlaygroundSettings {
   /** PLAYGROUND_PORT: TCP port of the page and the API; 0 lets the OS pick one. */

@@ -1,4 +1,15 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param, StreamableFile } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  Headers,
+  Inject,
+  NotFoundException,
+  Param,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { StaticFiles } from './load-static-files';
 
 export const STATIC_FILES = Symbol('STATIC_FILES');
@@ -7,7 +18,10 @@ export const STATIC_FILES = Symbol('STATIC_FILES');
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
 
-/** GET / (the page) and GET /<file> (its script, stylesheet, source map). */
+/**
+ * GET / (the page) and GET /<file> (its scripts, stylesheet, source maps, route catalogue),
+ * gzipped when the client accepts it and the file has a gzipped copy.
+ */
 @Controller()
 export class StaticFilesController {
   constructor(@Inject(STATIC_FILES) private readonly files: StaticFiles) {}
@@ -16,21 +30,31 @@ export class StaticFilesController {
   @Header('content-security-policy', CONTENT_SECURITY_POLICY)
   @Header('x-content-type-options', 'nosniff')
   @Header('cache-control', 'no-cache')
-  page(): StreamableFile {
-    return this.serve('index.html');
+  page(
+    @Headers('accept-encoding') acceptEncoding: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): StreamableFile {
+    return this.serve('index.html', acceptEncoding, reply);
   }
 
   @Get(':name')
   @Header('content-security-policy', CONTENT_SECURITY_POLICY)
   @Header('x-content-type-options', 'nosniff')
   @Header('cache-control', 'no-cache')
-  file(@Param('name') name: string): StreamableFile {
-    return this.serve(name);
+  file(
+    @Param('name') name: string,
+    @Headers('accept-encoding') acceptEncoding: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): StreamableFile {
+    return this.serve(name, acceptEncoding, reply);
   }
 
-  private serve(name: string): StreamableFile {
+  private serve(name: string, acceptEncoding: string | undefined, reply: FastifyReply): StreamableFile {
     const file = this.files.get(name);
     if (!file) throw new NotFoundException(`no such file: /${name}`);
-    return new StreamableFile(file.content, { type: file.contentType, length: file.content.length });
+    reply.header('vary', 'accept-encoding');
+    const content = file.gzipped && /\bgzip\b/.test(acceptEncoding ?? '') ? file.gzipped : file.content;
+    if (content !== file.content) reply.header('content-encoding', 'gzip');
+    return new StreamableFile(content, { type: file.contentType, length: content.length });
   }
 }

@@ -20,6 +20,15 @@ export interface View {
   readonly copyShareUrl: HTMLButtonElement;
   readonly copyStatus: HTMLElement;
   readonly version: HTMLElement;
+  readonly operation: HTMLInputElement;
+  readonly search: HTMLInputElement;
+  readonly catalogueStatus: HTMLElement;
+  readonly results: HTMLUListElement;
+  readonly operationForm: HTMLFieldSetElement;
+  readonly operationTitle: HTMLElement;
+  readonly operationDocs: HTMLAnchorElement;
+  readonly operationMissing: HTMLElement;
+  readonly operationFields: HTMLElement;
 }
 
 const IDS: Readonly<Record<keyof View, string>> = {
@@ -43,6 +52,15 @@ const IDS: Readonly<Record<keyof View, string>> = {
   copyShareUrl: 'copy-share-url',
   copyStatus: 'copy-status',
   version: 'version',
+  operation: 'operation',
+  search: 'operation-search',
+  catalogueStatus: 'catalogue-status',
+  results: 'operation-results',
+  operationForm: 'operation-form',
+  operationTitle: 'operation-title',
+  operationDocs: 'operation-docs',
+  operationMissing: 'operation-missing',
+  operationFields: 'operation-fields',
 };
 
 /** Fails loudly when index.html and the script disagree, instead of a silent dead page. */

@@ -1,7 +1,7 @@
 import type { RequestOptions } from '@repo/endpoint';
-import { headerValueText } from '../shared/header-value-text';
-import type { Evaluation } from '../shared/evaluate-form';
-import type { Warning } from '../shared/find-warnings';
+import { headerValueText } from '../common/header-value-text';
+import type { Evaluation } from '../common/evaluate-form';
+import type { Warning } from '../common/find-warnings';
 import type { View } from './find-view';
 
 const NO_REQUEST = '(no request: see the error in the result)';

@@ -1,4 +1,4 @@
-// GET and HEAD: the query string (spec §4.10, §10.7).
+// GET and HEAD: the query string.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addQueryParameters } from './add-query-parameters';
@@ -7,7 +7,7 @@ import { endpoint } from './index';
 const urlOf = (route: string, options: Record<string, unknown> = {}) => endpoint(route, options).url;
 
 describe(addQueryParameters.name, () => {
-  describe('GET and HEAD: query string (§4.10)', () => {
+  describe('GET and HEAD: query string', () => {
     for (const [route, params, expected] of [
       ['get /x', { a: 1 }, '/x?a=1'],
       ['HEAD /x', { a: 1 }, '/x?a=1'],

@@ -4,7 +4,7 @@ import { NON_PARAMETER_KEYS } from './non-parameter-keys';
 type Options = Readonly<Record<string, unknown>>;
 
 /**
- * GET/HEAD: remaining parameters appended as `name=value` in key order (spec §4.10). Names
+ * GET/HEAD: remaining parameters appended as `name=value` in key order. Names
  * are not encoded; values go through encodeURIComponent; `q` keeps its `+` signs. The
  * separator is `&` when the url already holds a `?` anywhere.
  */

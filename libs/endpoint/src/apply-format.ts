@@ -1,4 +1,4 @@
-// `mediaType.format` rewrite of the accept header (spec §4.9). Only the last
+// `mediaType.format` rewrite of the accept header. Only the last
 // `application/vnd` of a comma part can match (what follows may not contain `/`), so the
 // sticky pattern is tried there alone: linear even on hostile input. Results are cached.
 const VND = 'application/vnd';

@@ -1,4 +1,4 @@
-// The accept header rules (spec §4.9), through endpoint() and directly.
+// The accept header rules, through endpoint() and directly.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyFormat } from './apply-format';

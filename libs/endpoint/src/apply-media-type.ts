@@ -6,7 +6,7 @@ import type { RequestHeaders } from './types';
 const OCTET_STREAM = /application\/octet-stream/i;
 
 /**
- * Rewrites `headers.accept` for `mediaType` (spec §4.9): nothing for binary requests, then the
+ * Rewrites `headers.accept` for `mediaType`: nothing for binary requests, then the
  * format, then (only when the expanded url ends in `/graphql`) the previews, which replace
  * the whole value: names found in the accept value first, then mediaType.previews.
  */

@@ -2,10 +2,10 @@ import { getRuntimeUserAgent } from './get-runtime-user-agent';
 import type { MergedOptions } from './types';
 import { USER_AGENT_PRODUCT, VERSION } from './version';
 
-/** `repo-endpoint.js/<version> <runtime>` (spec Part A.3; the product name must be a token). */
+/** `repo-endpoint.js/<version> <runtime>` (the product name must be a token). */
 export const DEFAULT_USER_AGENT = `${USER_AGENT_PRODUCT}/${VERSION} ${getRuntimeUserAgent()}`;
 
-/** The root defaults, in the reference's key order (spec §2). Never written to. */
+/** The root defaults, in the reference's key order. Never written to. */
 export const DEFAULTS: MergedOptions = {
   method: 'GET',
   baseUrl: 'https://api.github.com',

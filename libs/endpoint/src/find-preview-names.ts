@@ -4,7 +4,7 @@ const DASH = 45;
 const PREVIEW_SUFFIX = '-preview';
 
 /**
- * Preview names already in an accept value (spec §4.9): within each maximal run of word
+ * Preview names already in an accept value: within each maximal run of word
  * characters and `-`, the text before the run's last `-preview` (if not empty). Same result as
  * the reference's /(?<![\w-])[\w-]+(?=-preview)/g, in one linear pass (ReDoS-safe).
  */

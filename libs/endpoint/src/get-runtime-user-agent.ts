@@ -1,5 +1,5 @@
 /**
- * The runtime part of the default user-agent (spec §2, like universal-user-agent 7): the
+ * The runtime part of the default user-agent (like universal-user-agent 7): the
  * browser's `navigator.userAgent`, else `Node.js/<version> (<platform>; <arch>)`, else
  * `<environment undetectable>`. Reads globals through an object so the library references no
  * Node built-in and stays bundleable for browsers; tests pass their own global object.

@@ -1,4 +1,4 @@
-// Upstream test/is-plaint-object.test.ts (spec §8) plus the other cases of spec §3.4.
+// Upstream test/is-plaint-object.test.ts, plus the other values the deep merge meets.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';

@@ -2,7 +2,7 @@ const objectToString = Object.prototype.toString;
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
- * "Plain" as the deep merge understands it (spec §3.4): `[object Object]`, and a null
+ * "Plain" as the deep merge understands it: `[object Object]`, and a null
  * prototype or a prototype whose own `constructor` is a function that is an instance of itself
  * (true for any realm's `Object`, false for user classes, arrays, Dates, `Object.create({})`).
  */

@@ -1,6 +1,6 @@
 /**
  * A new headers object with lowercase keys (the later key wins on a collision) and without
- * undefined values (spec §3.2, §3.3). A falsy value gives `{}`; the input is not touched.
+ * undefined values. A falsy value gives `{}`; the input is not touched.
  */
 export function lowercaseKeys(headers: unknown): Record<string, unknown> {
   const result: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-// Deep merge of merge() (spec §3.4), seen through endpoint.merge and defaults().
+// Deep merge of merge(), seen through endpoint.merge and defaults().
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoint } from './index';
@@ -7,7 +7,7 @@ import { mergeDeep } from './merge-deep';
 const sut = endpoint.merge;
 
 describe(mergeDeep.name, () => {
-  describe('deep merge (§3.4)', () => {
+  describe('deep merge', () => {
     it('merges plain objects recursively', () => {
       const chain = endpoint.defaults({ request: { a: 1, nested: { x: 1 } } });
       assert.deepEqual(chain.merge({ request: { b: 2, nested: { y: 2 } } }).request, {

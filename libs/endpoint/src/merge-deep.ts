@@ -3,7 +3,7 @@ import { isPlainObject } from './is-plain-object';
 type Options = Record<string, unknown>;
 
 /**
- * Deep merge as the reference does it (spec §3.4): a shallow copy of the defaults, then each
+ * Deep merge as the reference does it: a shallow copy of the defaults, then each
  * option key overwrites, except a plain-object value whose key exists in the defaults (`in`,
  * so inherited keys count), which is merged recursively. Plain objects without a default are
  * stored by reference; arrays are replaced. Inputs are never written to.

@@ -1,4 +1,4 @@
-// The /graphql previews step of merge() (spec §3.5).
+// The /graphql previews step of merge().
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoint } from './index';
@@ -8,7 +8,7 @@ import { mergeGraphqlPreviews } from './merge-graphql-previews';
 const sut = endpoint.merge;
 
 describe(mergeGraphqlPreviews.name, () => {
-  describe('/graphql previews (§3.5)', () => {
+  describe('/graphql previews', () => {
     it('always sets previews on /graphql: merge("POST /graphql") has previews []', () => {
       assert.deepEqual(sut('POST /graphql').mediaType, { format: '', previews: [] });
     });

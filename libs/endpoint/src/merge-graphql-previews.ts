@@ -4,10 +4,10 @@ type Options = Record<string, unknown>;
 type MediaTypeObject = Record<string, unknown>;
 
 /**
- * The `/graphql` previews step of merge (spec §3.5): the defaults' previews that the merged
+ * The `/graphql` previews step of merge: the defaults' previews that the merged
  * list lacks come first, then each preview loses its first `-preview`. Unlike the reference,
  * the result gets a new mediaType object, so neither DEFAULTS nor the caller's object is
- * written to (spec Part A.4).
+ * written to.
  */
 export function mergeGraphqlPreviews(defaults: Options | null, merged: Options): void {
   const defaultPreviews = defaults ? previewsOfDefaults(defaults) : undefined;

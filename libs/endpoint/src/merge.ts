@@ -5,7 +5,7 @@ import { routeToOptions } from './route-to-options';
 import type { MergedOptions } from './types';
 
 /**
- * Defaults + route + options -> merged options, not parsed (spec §3): header keys lowercased,
+ * Defaults + route + options -> merged options, not parsed: header keys lowercased,
  * top-level and header-level undefined removed, deep merge, `/graphql` previews. The method's
  * case and the url template are kept as given. Writes to none of its inputs.
  */

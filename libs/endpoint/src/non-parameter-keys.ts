@@ -1,4 +1,4 @@
-/** Merged-option keys that are never URL, query or body parameters (spec §4.4). */
+/** Merged-option keys that are never URL, query or body parameters. */
 export const NON_PARAMETER_KEYS: ReadonlySet<string> = new Set([
   'method',
   'baseUrl',

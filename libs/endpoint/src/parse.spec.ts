@@ -1,4 +1,5 @@
-// Upstream test/parse.test.ts (spec §8) and the parse rules of spec §4, §6 and §7.
+// Upstream test/parse.test.ts, and the rules of parse(): method, url, headers, parameters, base url,
+// result, what throws and other small facts.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoint } from './index';
@@ -79,7 +80,7 @@ describe(parse.name, () => {
     });
   });
 
-  describe('method (§4.1)', () => {
+  describe('method', () => {
     it('is uppercased for the rules and returned lowercase (Part A.2)', () => {
       assert.equal(sut({ ...base, method: 'get' }).method, 'get');
       assert.equal(sut({ ...base, method: 'Patch' }).method, 'patch');
@@ -98,7 +99,7 @@ describe(parse.name, () => {
     });
   });
 
-  describe('url and colon placeholders (§4.2)', () => {
+  describe('url and colon placeholders', () => {
     it('uses / for a missing or empty url', () => {
       assert.equal(sut({ ...base, url: '' }).url, 'https://example.com/');
     });
@@ -134,7 +135,7 @@ describe(parse.name, () => {
     });
   });
 
-  describe('headers (§4.3)', () => {
+  describe('headers', () => {
     it('copies headers and does not lowercase or mutate them', () => {
       const headers = { 'Content-Type': 'text/plain', accept: ACCEPT };
       const result = sut({ ...base, method: 'POST', headers, a: 1 });
@@ -145,7 +146,7 @@ describe(parse.name, () => {
     });
   });
 
-  describe('used variables (§4.5) and remaining parameters (§4.8)', () => {
+  describe('used variables and remaining parameters', () => {
     for (const [route, params, expected] of [
       ['GET /x{?a,b}', { a: 1, b: 2, c: 3 }, '/x?a=1&b=2&c=3'],
       ['GET /x{/branch}', { branch: 'b' }, '/x/b'],
@@ -174,7 +175,7 @@ describe(parse.name, () => {
     });
   });
 
-  describe('base URL (§4.7)', () => {
+  describe('base URL', () => {
     for (const [baseUrl, route, params, expected] of [
       ['https://h/api/', 'GET /x', {}, 'https://h/api//x'],
       ['https://api.github.com', 'GET repos/x', {}, 'https://api.github.comrepos/x'],
@@ -183,8 +184,8 @@ describe(parse.name, () => {
       ['https://{host}/api', 'GET /x', { host: 'h' }, 'https://{host}/api/x?host=h'],
       ['https://b', 'GET {+base}/x', { base: 'https://h' }, 'https://h/x'],
       ['https://b', 'GET {base}/x', { base: 'h/p' }, 'https://bh%2Fp/x'],
-      // The encoded value still starts with "http", so it counts as absolute (reference behaviour;
-      // spec §4.7's sentence about {base} getting the prefix does not hold for an http value).
+      // The encoded value still starts with "http", so it counts as absolute and gets no base url
+      // (the reference does the same, although a {base} value normally gets the prefix).
       ['https://b', 'GET {base}/x', { base: 'https://h' }, 'https%3A%2F%2Fh/x'],
     ] as const) {
       it(`${baseUrl} + ${route} -> ${expected}`, () => {
@@ -198,7 +199,7 @@ describe(parse.name, () => {
     });
   });
 
-  describe('result object (§4.12)', () => {
+  describe('result object', () => {
     it('has method, url, headers, then body, then request', () => {
       assert.deepEqual(Object.keys(endpoint('POST /x', { a: 1, request: { r: 1 } })), [
         'method',
@@ -219,7 +220,7 @@ describe(parse.name, () => {
     });
   });
 
-  describe('other small facts (§7)', () => {
+  describe('other small facts', () => {
     it('parse does not drop undefined parameters on hand-made input', () => {
       assert.equal(sut({ ...base, url: '/x', a: undefined }).url, 'https://example.com/x?a=undefined');
     });

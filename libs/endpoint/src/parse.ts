@@ -9,9 +9,9 @@ import { getCompiledTemplate } from './url-template/template-cache';
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Merged options -> request options (spec §4): expand the url template, prefix the baseUrl
+ * Merged options -> request options: expand the url template, prefix the baseUrl
  * unless the url starts with `http`, rewrite accept, then query (GET/HEAD) or body. Stateless;
- * the input is never written to. The method comes back lowercase (spec Part A.2).
+ * the input is never written to. The method comes back lowercase.
  */
 export function parse(options: MergedOptions): RequestOptions {
   const method = upperCaseMethod(options.method);
@@ -25,7 +25,7 @@ export function parse(options: MergedOptions): RequestOptions {
   else body = pickBody(options, template.usedNames);
   if (body !== undefined && !headers['content-type']) headers['content-type'] = JSON_CONTENT_TYPE;
   if (body === undefined && (method === 'PATCH' || method === 'PUT')) body = '';
-  const result: RequestOptions = { method: method.toLowerCase(), url, headers };
+  const result: RequestOptions = { method: method.toLowerCase() as Lowercase<string>, url, headers };
   if (body !== undefined) result.body = body;
   if (options.request) result.request = options.request;
   return result;

@@ -1,4 +1,4 @@
-// Methods other than GET/HEAD: the body (spec §4.11, §10.8).
+// Methods other than GET/HEAD: the body.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoint } from './index';
@@ -16,7 +16,7 @@ const sut = parse;
 const nullObject = (values: Record<string, unknown>) => Object.assign(Object.create(null), values);
 
 describe(pickBody.name, () => {
-  describe('other methods: body (§4.11)', () => {
+  describe('other methods: body', () => {
     it('data wins and drops the other remaining parameters', () => {
       const result = endpoint('POST /x', { data: { a: 1 }, other: 2 });
       assert.deepEqual(result.body, { a: 1 });

@@ -5,7 +5,7 @@ type Options = Readonly<Record<string, unknown>>;
 const isEnumerableOwn = Object.prototype.propertyIsEnumerable;
 
 /**
- * Methods other than GET/HEAD (spec §4.11): `data` wins and drops every other remaining
+ * Methods other than GET/HEAD: `data` wins and drops every other remaining
  * parameter; otherwise the remaining parameters form a null-prototype object; with none
  * left there is no body (undefined).
  */

@@ -1,5 +1,5 @@
 /**
- * The caller's options as one new object (spec §3.1). A string route is split on single
+ * The caller's options as one new object. A string route is split on single
  * spaces: `METHOD url` adds both (only the first two pieces count), otherwise the first piece
  * is the url; `options` overrides them. Any other route is copied and `options` is ignored.
  */

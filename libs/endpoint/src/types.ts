@@ -34,27 +34,15 @@ export interface MergedOptions extends EndpointOptions {
   mediaType: MediaType;
 }
 
-/** The result of endpoint() and parse(). */
-export interface RequestOptions {
+/**
+ * The result of endpoint() and parse(). `Method` is the method as the route or the merged
+ * options name it (`"PATCH"`); the result carries it lowercase (`"patch"`).
+ */
+export interface RequestOptions<Method extends string = string> {
   /** Always lowercase (`get`, `patch`); `fetch` needs `PATCH` in capitals. */
-  method: string;
+  method: Lowercase<Method>;
   url: string;
   headers: RequestHeaders;
   body?: unknown;
   request?: RequestRequestOptions;
-}
-
-export type Route = string;
-
-export interface EndpointInterface {
-  (options: EndpointOptions): RequestOptions;
-  (route?: Route, options?: EndpointOptions): RequestOptions;
-  /** This function's defaults (never changed by any call). */
-  readonly DEFAULTS: MergedOptions;
-  /** A new function whose DEFAULTS are merge(this.DEFAULTS, newDefaults); cascades to any depth. */
-  defaults(newDefaults?: Route | EndpointOptions): EndpointInterface;
-  /** Merged options, not parsed: method case kept, url template not expanded. */
-  merge(route?: Route | EndpointOptions | null, options?: EndpointOptions): MergedOptions;
-  /** Merged options to request options; stateless and shared by every level. */
-  parse(options: MergedOptions): RequestOptions;
 }

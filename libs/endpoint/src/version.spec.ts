@@ -27,7 +27,7 @@ describe('version', () => {
 });
 
 describe('USER_AGENT_PRODUCT', () => {
-  // RFC 9110 §5.6.2 tchar, and §10.1.5: User-Agent = product *( RWS ( product / comment ) ).
+  // RFC 9110 section 5.6.2 tchar, and section 10.1.5: User-Agent = product *( RWS ( product / comment ) ).
   const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
   const PRODUCT = new RegExp(`^${TOKEN}(/${TOKEN})?$`);
 

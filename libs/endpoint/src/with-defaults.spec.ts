@@ -1,4 +1,4 @@
-// Upstream test/defaults.test.ts (spec §8) and the defaults() cascade rules (spec §1, §5).
+// Upstream test/defaults.test.ts, and the rules of the defaults() cascade.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoint } from './index';
@@ -77,7 +77,7 @@ describe(withDefaults.name, () => {
     assert.deepEqual(second.DEFAULTS.mediaType.previews, ['foo', 'bar']);
   });
 
-  it('root DEFAULTS has method, baseUrl, headers, mediaType in this order and no url/previews (§2)', () => {
+  it('root DEFAULTS has method, baseUrl, headers, mediaType in this order and no url/previews', () => {
     assert.deepEqual(Object.keys(endpoint.DEFAULTS), ['method', 'baseUrl', 'headers', 'mediaType']);
     assert.deepEqual(endpoint.DEFAULTS, {
       method: 'GET',
@@ -87,12 +87,12 @@ describe(withDefaults.name, () => {
     });
   });
 
-  it('every level exposes the same parse function (§1)', () => {
+  it('every level exposes the same parse function', () => {
     assert.equal(endpoint.parse, endpoint.defaults({}).parse);
     assert.equal(endpoint.parse, endpoint.defaults({}).defaults({ a: 1 }).parse);
   });
 
-  it('cascades to any depth without changing the parents (§1)', () => {
+  it('cascades to any depth without changing the parents', () => {
     let sut = endpoint;
     const levels = [];
     for (let depth = 0; depth < 20; depth++) {
@@ -107,7 +107,7 @@ describe(withDefaults.name, () => {
     assert.equal('p1' in levels[0].DEFAULTS, false);
   });
 
-  it('accepts a route string: defaults("POST /foo") (§5)', () => {
+  it('accepts a route string: defaults("POST /foo")', () => {
     const sut = endpoint.defaults('POST /foo');
     assert.equal(sut.DEFAULTS.method, 'POST');
     assert.equal(sut.DEFAULTS.url, '/foo');
@@ -118,34 +118,34 @@ describe(withDefaults.name, () => {
     });
   });
 
-  it('defaults(), defaults(undefined) and defaults({}) add nothing (§5)', () => {
+  it('defaults(), defaults(undefined) and defaults({}) add nothing', () => {
     assert.deepEqual(endpoint.defaults().DEFAULTS, endpoint.DEFAULTS);
     assert.deepEqual(endpoint.defaults(undefined).DEFAULTS, endpoint.DEFAULTS);
     assert.deepEqual(endpoint.defaults({}).DEFAULTS, endpoint.DEFAULTS);
   });
 
-  it('default parameters fill placeholders, the query of GET and the body of POST (§5)', () => {
+  it('default parameters fill placeholders, the query of GET and the body of POST', () => {
     const sut = endpoint.defaults({ org: 'acme', per_page: 100 });
     assert.equal(sut('GET /orgs/{org}/repos').url, 'https://api.github.com/orgs/acme/repos?per_page=100');
     assert.equal(sut('GET /user/repos').url, 'https://api.github.com/user/repos?org=acme&per_page=100');
     assert.deepEqual(sut('POST /x').body, Object.assign(Object.create(null), { org: 'acme', per_page: 100 }));
   });
 
-  it('a default url is used by a call without arguments (§5)', () => {
+  it('a default url is used by a call without arguments', () => {
     assert.equal(endpoint.defaults({ url: '/rate_limit' })().url, 'https://api.github.com/rate_limit');
   });
 
-  it('a default request is merged into every call (§5)', () => {
+  it('a default request is merged into every call', () => {
     const sut = endpoint.defaults({ request: { timeout: 5 } });
     assert.deepEqual(sut('GET /', { request: { retries: 1 } }).request, { timeout: 5, retries: 1 });
   });
 
-  it('mediaType.format in defaults applies to every call of the chain (§5)', () => {
+  it('mediaType.format in defaults applies to every call of the chain', () => {
     const sut = endpoint.defaults({ mediaType: { format: 'diff' } });
     assert.equal(sut('GET /repos/o/r/pulls/1').headers.accept, 'application/vnd.github.v3.diff');
   });
 
-  it('previews set in defaults() without url /graphql are not stripped until a /graphql call (§5)', () => {
+  it('previews set in defaults() without url /graphql are not stripped until a /graphql call', () => {
     const sut = endpoint.defaults({ mediaType: { previews: ['foo-preview', 'bar'] } });
     assert.deepEqual(sut.DEFAULTS.mediaType.previews, ['foo-preview', 'bar']);
     const result = sut('POST /graphql', { mediaType: { previews: ['bar', 'baz-preview'] } });
@@ -155,7 +155,7 @@ describe(withDefaults.name, () => {
     );
   });
 
-  it('a later defaults call without url does not run the previews step (§3.5)', () => {
+  it('a later defaults call without url does not run the previews step', () => {
     const first = endpoint.defaults({ url: '/graphql', mediaType: { previews: ['foo'] } });
     const second = first.defaults({ mediaType: { previews: ['bar-preview'] } });
     assert.deepEqual(second.DEFAULTS.mediaType.previews, ['bar-preview']);

@@ -1,10 +1,12 @@
 import { merge } from './merge';
 import { parse } from './parse';
-import type { EndpointInterface, MergedOptions } from './types';
+import type { EndpointInterface } from './endpoint-interface';
+import type { MergedOptions } from './types';
 
 /**
- * A new endpoint function whose DEFAULTS are merge(parentDefaults, newDefaults) (spec §1, §5).
- * Every member is bound to those DEFAULTS; `parse` is the one shared stateless function.
+ * A new endpoint function whose DEFAULTS are merge(parentDefaults, newDefaults), so defaults
+ * cascade to any depth and no level changes its parent. Every member is bound to those DEFAULTS;
+ * `parse` is the one shared stateless function.
  */
 export function withDefaults(parentDefaults: MergedOptions | null, newDefaults: unknown): EndpointInterface {
   const DEFAULTS = merge(parentDefaults, newDefaults);

@@ -1,6 +1,7 @@
 // The published package in <dist>/libs/endpoint (scripts/build-endpoint.mjs): the ESM and the
-// CommonJS builds load and agree with the source, conditional exports point at real files, and
-// a browser bundle of the package pulls in no Node built-in.
+// CommonJS builds load and agree with the source, conditional exports point at real files, a
+// browser bundle of the package pulls in no Node built-in, and the package page and the one
+// dependency its declarations need are shipped.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { repoRoot } from '@repo/test-support';
 import { endpoint as sourceEndpoint } from '../src/index';
 
 const packageDir = join(__dirname, '..');
@@ -43,6 +45,26 @@ describe('built package', () => {
     assert.deepEqual(Object.keys(conditions), ['types', 'import', 'require']);
     for (const file of Object.values(conditions)) assert.ok(existsSync(join(packageDir, file)), file);
     assert.match(readFileSync(join(packageDir, conditions.types), 'utf8'), /export declare const endpoint: /);
+  });
+
+  it('ships README.md and depends on the @octokit/types its declarations import, and only the declarations do', () => {
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      files: string[];
+      dependencies: Record<string, string>;
+    };
+    assert.ok(manifest.files.includes('README.md'));
+    assert.match(readFileSync(join(packageDir, 'README.md'), 'utf8'), /^# @repo\/endpoint/);
+    assert.deepEqual(Object.keys(manifest.dependencies), ['@octokit/types']);
+    const installed = JSON.parse(
+      readFileSync(join(repoRoot(), 'node_modules/@octokit/types/package.json'), 'utf8'),
+    ) as { version: string };
+    const [major] = manifest.dependencies['@octokit/types'].replace(/^\^/, '').split('.');
+    assert.equal(installed.version.split('.')[0], major, 'the range admits the version built against');
+    const declarations = readFileSync(join(packageDir, 'types/typed-routes.d.ts'), 'utf8');
+    assert.match(declarations, /import type \{ Endpoints \} from '@octokit\/types'/);
+    for (const bundle of ['index.mjs', 'index.cjs']) {
+      assert.doesNotMatch(readFileSync(join(packageDir, bundle), 'utf8'), /@octokit/, bundle);
+    }
   });
 
   it('the ESM and CommonJS builds load and give the same results as the source', async () => {

@@ -1,7 +1,7 @@
 // The reference @octokit/endpoint as a test oracle (devDependency, never shipped).
 //
-// The reference writes `mediaType.previews` into its shared DEFAULTS on every `/graphql` call
-// (spec §3.6), and even `defaults({})` shares the root's mediaType object. So that this quirk
+// The reference writes `mediaType.previews` into its shared DEFAULTS on every `/graphql` call,
+// and even `defaults({})` shares the root's mediaType object. So that this quirk
 // cannot leak from one case into the next, every comparison builds its own reference chain on
 // top of `referenceRoot.defaults({ mediaType: { format: '' } })`: that level owns a fresh
 // mediaType object equal to the root's, the root's own object is never reached, and nothing

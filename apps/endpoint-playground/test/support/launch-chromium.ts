@@ -2,7 +2,7 @@ import { ensureBinary, scratchDir } from '@repo/test-support';
 import { chromium, type BrowserContext } from 'playwright-core';
 
 // Debian's Chromium, headless, with nothing running in the background that could reach the
-// network or change between runs (toolchain.md §9).
+// network or change between runs.
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

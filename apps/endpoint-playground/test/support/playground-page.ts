@@ -53,6 +53,31 @@ export class PlaygroundPage {
     });
   }
 
+  /** The search box of the catalogue, once the catalogue has loaded (it is disabled until then). */
+  async searchBox(): Promise<Locator> {
+    const box = this.page.getByLabel("Search GitHub's REST API", { exact: true });
+    await waitFor(async () => box.isEnabled(), { ...WAIT, description: 'the catalogue to load' });
+    return box;
+  }
+
+  /** Searches and clicks the result whose summary is `summary`. */
+  async chooseOperation(query: string, summary: string): Promise<void> {
+    await (await this.searchBox()).fill(query);
+    await this.operationResult(summary).click();
+  }
+
+  /** A search result by its summary (its accessible name is the summary, then the route). */
+  operationResult(summary: string): Locator {
+    return this.page
+      .getByRole('list', { name: 'Matching operations' })
+      .getByRole('button', { name: new RegExp(`^${summary} [A-Z]+ `) });
+  }
+
+  /** A field of the generated operation form, by parameter name. */
+  parameter(name: string): Locator {
+    return this.page.locator('#operation-form').getByLabel(name, { exact: true });
+  }
+
   /** The id of the focused element, for keyboard-only tests. */
   focusedId(): Promise<string> {
     return this.page.evaluate(() => document.activeElement?.id ?? '');

@@ -57,7 +57,7 @@ describe(compileTemplate.name, () => {
     assert.deepEqual(sut('/x}\uD800').parts, ['/x}', { kind: 'failing-literal', raw: '\uD800' }]);
   });
 
-  it('collects used names with the reference rules (§4.5)', () => {
+  it('collects used names with the reference rules', () => {
     assert.deepEqual(
       [...sut('{?a,b}{/branch}{+path}{list*}{var:3}{a*,b}{=x}{ä}').usedNames],
       ['a', 'b', 'branch', 'path', 'list', 'var:3', 'a*', 'x', ''],

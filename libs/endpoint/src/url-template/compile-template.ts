@@ -7,7 +7,7 @@ import { parseVariable } from './parse-variable';
 
 /**
  * Parses a url (after `:name` conversion) into literal text and `{expression}` groups in one
- * linear scan (spec §4.6): a group is `{` + at least one character that is not a brace + `}`;
+ * linear scan: a group is `{` + at least one character that is not a brace + `}`;
  * any other brace is copied through unchanged; literal runs are pre-encoded here once.
  */
 export function compileTemplate(rawUrl: string): CompiledTemplate {
@@ -71,7 +71,7 @@ function constantUrlOf(parts: readonly TemplatePart[]): string | undefined {
   return removeTrailingSlash(parts[0]);
 }
 
-/** One trailing `/` goes, unless the whole url is exactly `/` (spec §4.6). */
+/** One trailing `/` goes, unless the whole url is exactly `/`. */
 export function removeTrailingSlash(url: string): string {
   return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
 }

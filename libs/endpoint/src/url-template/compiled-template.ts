@@ -33,7 +33,7 @@ export type TemplatePart = string | TemplateExpression | FailingLiteral;
 
 export interface CompiledTemplate {
   readonly parts: readonly TemplatePart[];
-  /** Parameter names the template consumes (spec §4.5), never sent as query or body. */
+  /** Parameter names the template consumes, never sent as query or body. */
   readonly usedNames: ReadonlySet<string>;
   /** The final expanded url when the template has no expression (no per-call work). */
   readonly constantUrl: string | undefined;

@@ -1,4 +1,4 @@
-// `:name` placeholders become `{name}` anywhere in the url (spec §4.2): a colon, one lowercase
+// `:name` placeholders become `{name}` anywhere in the url: a colon, one lowercase
 // ASCII letter and at least one more word character. Runs once per template (cached).
 const COLON_PLACEHOLDER = /:([a-z]\w+)/g;
 

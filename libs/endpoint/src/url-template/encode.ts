@@ -1,4 +1,4 @@
-// The two RFC 6570 encodings, with the reference's exact quirks (spec §4.6).
+// The two RFC 6570 encodings, with the reference's exact quirks.
 
 const EXTRA_UNRESERVED = /[!'()*]/g;
 const PERCENT_TRIPLE = /%[0-9A-Fa-f]{2}/g;
@@ -8,7 +8,7 @@ function percentEncodeChar(char: string): string {
   return '%' + char.charCodeAt(0).toString(16).toUpperCase();
 }
 
-/** `encodeURIComponent`, plus `! ' ( ) *` as `%21 %27 %28 %29 %2A` ("unreserved" in spec §4.6). */
+/** `encodeURIComponent`, plus `! ' ( ) *` as `%21 %27 %28 %29 %2A` (RFC 6570's "unreserved"). */
 export function encodeUnreserved(value: unknown): string {
   const encoded = encodeURIComponent(value as string);
   EXTRA_UNRESERVED.lastIndex = 0;
@@ -21,7 +21,7 @@ function encodeUriKeepingBrackets(text: string): string {
 }
 
 /**
- * `encodeURI` with `[ ]` kept and existing `%XX` triples kept ("reserved" in spec §4.6).
+ * `encodeURI` with `[ ]` kept and existing `%XX` triples kept (RFC 6570's "reserved").
  * Quirk kept on purpose: a stretch between two triples that still holds `%` + one hex digit
  * (such as `%a` at the end) is copied through without any encoding, as the reference does.
  */

@@ -1,4 +1,4 @@
-// RFC 6570 expansion with the reference's deviations (spec §4.6, §10.1, §10.2).
+// RFC 6570 expansion with the reference's deviations.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandTemplate } from './expand-template';

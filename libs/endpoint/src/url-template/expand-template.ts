@@ -9,7 +9,7 @@ const isEnumerableOwn = Object.prototype.propertyIsEnumerable;
 
 /**
  * Expands a compiled template with the parameters (the merged options; reserved keys such as
- * `url` never count). Reproduces every deviation of the reference listed in spec §4.6.
+ * `url` never count). Reproduces every deviation of the reference from RFC 6570.
  */
 export function expandTemplate(template: CompiledTemplate, parameters: Parameters): string {
   if (template.constantUrl !== undefined) return template.constantUrl;
@@ -22,7 +22,7 @@ export function expandTemplate(template: CompiledTemplate, parameters: Parameter
   return removeTrailingSlash(url);
 }
 
-/** The operator's lead is written even when every variable is missing (spec §10.1). */
+/** The operator's lead is written even when every variable is missing. */
 function expandExpression(expression: TemplateExpression, parameters: Parameters): string {
   const { variables, rule } = expression;
   let output = rule.lead + expandVariable(expression, variables[0], parameters);
@@ -74,7 +74,7 @@ function expandScalar(expression: TemplateExpression, variable: TemplateVariable
   return expression.rule.named && variable.name ? encodedName(variable) + '=' + encoded : encoded;
 }
 
-/** `*`: items (or `key=value` pairs) joined with `,` whatever the operator (spec §10.2). */
+/** `*`: items (or `key=value` pairs) joined with `,` whatever the operator. */
 function expandExploded(expression: TemplateExpression, variable: TemplateVariable, value: object) {
   const items: string[] = [];
   if (Array.isArray(value)) {

@@ -1,7 +1,7 @@
-// Which parameter names an expression "uses" (spec §4.5): the reference trims non-word
+// Which parameter names an expression "uses": the reference trims non-word
 // characters from both ends of the whole `{...}` group and splits the rest on commas, so
 // modifiers survive on every variable but the last (`{a:3,b}` uses `a:3` and `b`).
-// A hand-written trim: a naive /\W+$/ would be quadratic on long non-word runs (ReDoS, §8).
+// A hand-written trim: a naive /\W+$/ would be quadratic on long non-word runs (ReDoS).
 
 export function extractUsedNames(expressionBody: string): string[] {
   let start = 0;

@@ -1,4 +1,4 @@
-// RFC 6570 operator table (spec §4.6). No other operator exists: `{=a}` is the variable `=a`.
+// RFC 6570 operator table. No other operator exists: `{=a}` is the variable `=a`.
 
 export interface OperatorRule {
   /** Written before the expression output (even when every variable is missing). */

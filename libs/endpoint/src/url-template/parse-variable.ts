@@ -3,7 +3,7 @@ import { NON_PARAMETER_KEYS } from '../non-parameter-keys';
 import { encodeUnreserved } from './encode';
 
 /**
- * One variable of an expression: `name`, `name:N` or `name*` (spec §4.6). Like the reference's
+ * One variable of an expression: `name`, `name:N` or `name*`. Like the reference's
  * unanchored pattern, anything after the modifier is ignored (`a:3x` is `a` cut to 3) and a
  * `:` without digits is no modifier at all (`a:x` is plain `a`).
  */

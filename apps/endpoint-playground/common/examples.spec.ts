@@ -9,6 +9,7 @@ describe('EXAMPLES', () => {
       route: 'GET /x',
       parameters: '{\n  "a": 1\n}',
       defaults: '',
+      operation: '',
     });
   });
 

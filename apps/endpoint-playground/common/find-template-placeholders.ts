@@ -5,7 +5,7 @@ export interface TemplatePlaceholder {
   readonly operator: string;
 }
 
-// Same rules as the library (spec §4.2, §4.6): `:name` (lowercase letter + word characters)
+// Same rules as the library: `:name` (lowercase letter + word characters)
 // is a placeholder too; a group is `{` + one or more non-brace characters + `}`.
 const COLON_PLACEHOLDER = /:([a-z]\w+)/g;
 const GROUP = /\{([^{}]+)\}/g;

@@ -18,7 +18,7 @@ function bodyExpression(body: unknown): string {
 /**
  * A `fetch()` call sending exactly the request options. The method is uppercased: the Fetch
  * standard uppercases only DELETE, GET, HEAD, OPTIONS, POST and PUT, so a lowercase `patch`
- * would be sent as is and rejected by most servers (spec Part A.2). String literals are JSON
+ * would be sent as is and rejected by most servers. String literals are JSON
  * strings, which are valid JavaScript.
  */
 export function toFetch(options: RequestOptions): string {

@@ -5,7 +5,10 @@ import { playgroundEndpoint } from './playground-endpoint';
 
 export type WarningCode = 'invalid-json' | 'unfilled-placeholder' | 'unknown-method' | 'body-on-get';
 
-/** Suspicious input the library accepts without complaint (spec Part A.5: the playground warns). */
+/**
+ * Suspicious input the library accepts without complaint: it returns a result, so the
+ * playground is where the user learns that the input is probably a mistake.
+ */
 export interface Warning {
   readonly code: WarningCode;
   readonly message: string;
@@ -13,7 +16,7 @@ export interface Warning {
 
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 // Options of the library, not parameters: a placeholder with one of these names always
-// expands to nothing, even when the option is set (spec Part B §4.4).
+// expands to nothing, even when the option is set (they are never taken as parameters).
 const OPTION_NAMES = new Set(['method', 'baseUrl', 'url', 'headers', 'request', 'mediaType']);
 
 /**
@@ -55,8 +58,8 @@ function tryMerge(input: PlaygroundInput): MergedOptions | undefined {
 }
 
 /**
- * Placeholders whose value is missing or null expand to nothing (spec Part B §6), which is
- * almost always a forgotten parameter. Query expressions (`{?a,b}`, `{&c}`) are left out:
+ * Placeholders whose value is missing or null expand to nothing (the library does not throw),
+ * which is almost always a forgotten parameter. Query expressions (`{?a,b}`, `{&c}`) are left out:
  * leaving optional query parameters out is what they are for.
  */
 function unfilledPlaceholders(merged: MergedOptions): Warning[] {

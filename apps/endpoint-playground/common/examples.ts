@@ -58,5 +58,10 @@ export const EXAMPLES: readonly Example[] = [
 /** An example as the form shows it: JSON fields pretty-printed, absent ones empty. */
 export function exampleToFormState(example: Example): FormState {
   const json = (value: EndpointOptions | undefined) => (value ? JSON.stringify(value, null, 2) : '');
-  return { route: example.route, parameters: json(example.parameters), defaults: json(example.defaults) };
+  return {
+    route: example.route,
+    parameters: json(example.parameters),
+    defaults: json(example.defaults),
+    operation: '',
+  };
 }

@@ -1,14 +1,18 @@
-/** The page's three fields, as typed (the JSON fields are text, valid or not). */
+/**
+ * The page's fields, as typed (the JSON fields are text, valid or not), and the operation of
+ * GitHub's REST API chosen from the catalogue (its operation id; empty when none is chosen).
+ */
 export interface FormState {
   readonly route: string;
   readonly parameters: string;
   readonly defaults: string;
+  readonly operation: string;
 }
 
-const FIELDS = ['route', 'parameters', 'defaults'] as const;
+const FIELDS = ['route', 'parameters', 'defaults', 'operation'] as const;
 
 /**
- * The URL fragment that restores the form: `#route=…&parameters=…&defaults=…`
+ * The URL fragment that restores the form: `#route=…&parameters=…&defaults=…&operation=…`
  * (application/x-www-form-urlencoded, empty fields left out). A fragment, not a query
  * string, because it never reaches the server: the form may hold tokens in headers.
  * The texts are kept verbatim, so a restored form is exactly the shared one.
@@ -27,5 +31,6 @@ export function formStateFromHash(hash: string): FormState | undefined {
     route: search.get('route') ?? '',
     parameters: search.get('parameters') ?? '',
     defaults: search.get('defaults') ?? '',
+    operation: search.get('operation') ?? '',
   };
 }

@@ -8,8 +8,8 @@ import { PlaygroundInputError } from './playground-input-error';
  * the one computation behind both the page and POST /api/endpoint, so they cannot drift apart.
  * Without a route the parameters are the whole options (`endpoint(options)`), because the
  * library ignores its second argument when the first is not a string.
- * The library's TypeError and URIError mean "bad input" (spec Part B §6) and become
- * PlaygroundInputError; anything else is a bug and propagates.
+ * The library's TypeError and URIError mean "bad input" (it throws them for input it rejects)
+ * and become PlaygroundInputError; anything else is a bug and propagates.
  */
 export function buildRequestOptions(input: PlaygroundInput): RequestOptions {
   try {

@@ -34,7 +34,10 @@ function failedWith(error: unknown, warnings: readonly Warning[]): Evaluation {
 }
 
 /** Parses the JSON fields; an empty field means "not given", like a missing key in the API. */
-function parseFields(form: FormState): { fields: Record<string, unknown>; jsonErrors: InvalidJsonError[] } {
+function parseFields(form: Pick<FormState, 'route' | 'parameters' | 'defaults'>): {
+  fields: Record<string, unknown>;
+  jsonErrors: InvalidJsonError[];
+} {
   const jsonErrors: InvalidJsonError[] = [];
   const parseField = (text: string, label: string): unknown => {
     if (text.trim() === '') return undefined;
@@ -56,7 +59,7 @@ function parseFields(form: FormState): { fields: Record<string, unknown>; jsonEr
  * warnings and snippets. Invalid JSON in a field is both a warning (with its position) and
  * the error shown as the result, since no request can be built from it.
  */
-export function evaluateForm(form: FormState): Evaluation {
+export function evaluateForm(form: Pick<FormState, 'route' | 'parameters' | 'defaults'>): Evaluation {
   const { fields, jsonErrors } = parseFields(form);
   if (jsonErrors.length > 0) {
     const warnings = jsonErrors.map((error) => ({
