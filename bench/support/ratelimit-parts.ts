@@ -1,6 +1,6 @@
 // The parts of `npm run bench -- ratelimit`, each a set of measurements and the figures it
 // derives from them per round (ratios within one round, then the median over rounds). Select
-// parts with BENCH_ONLY=ceiling,algorithms,redis-work,latency,workers (default: all).
+// parts with BENCH_ONLY=ceiling,algorithms,redis-work,latency,workers,several-limits (default: all).
 import type { LoadResult } from './grpc-load';
 import {
   measurementId,
@@ -14,6 +14,7 @@ import {
 } from './bench-rounds';
 import { bareTarget, pipelinedPeerTarget, serviceTarget, type Target } from './ratelimit-targets';
 import { ONE_AT_A_TIME, ONE_DESCRIPTOR, TWO_CONNECTIONS, TWO_DESCRIPTORS } from './ratelimit-workloads';
+import { severalLimitsPart } from './several-limits-part';
 
 const on = (target: Target, workload: Workload): Measurement => ({ target, workload });
 const resultOf = (round: Round, measurement: Measurement): LoadResult =>
@@ -40,6 +41,7 @@ export function ratelimitParts(redisUrl: string): BenchPart[] {
     redisWorkPart(peer, [script, commands]),
     latencyPart(memory, script),
     workersPart(script, workers),
+    severalLimitsPart(redisUrl),
   ];
 }
 

@@ -24,16 +24,22 @@ descriptors:
 
 const distBench = join(__dirname, '..');
 
-export function serviceTarget(name: string, env: Record<string, string>, algorithm = 'fixed_window'): Target {
+/** The service of this build; `rules` and `main` (another build's) are for the several-limits part. */
+export function serviceTarget(
+  name: string,
+  env: Record<string, string>,
+  algorithm = 'fixed_window',
+  rules = rulesWith(algorithm),
+  main = join(distBench, '..', 'apps', 'ratelimit', 'main.js'),
+): Target {
   const root = scratchDir('bench-rules');
   mkdirSync(join(root, 'ratelimit', 'config'), { recursive: true });
-  writeFileSync(join(root, 'ratelimit', 'config', 'bench.yaml'), rulesWith(algorithm));
+  writeFileSync(join(root, 'ratelimit', 'config', 'bench.yaml'), rules);
   const workers = Number(env.WORKERS ?? 1);
   return {
     name,
     start: async () => {
       const [port, httpPort, debugPort] = [await freePort(), await freePort(), await freePort()];
-      const main = join(distBench, '..', 'apps', 'ratelimit', 'main.js');
       const settings = {
         ...env,
         GRPC_HOST: '127.0.0.1',
