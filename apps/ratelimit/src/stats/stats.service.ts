@@ -60,10 +60,10 @@ export class StatsService {
     const known = this.limitStatsByKey.get(itemStatsKey);
     if (known !== undefined) return known;
     const created = this.limitStats(itemStatsKey);
+    if (created === this.overflow) return created;
     const name = sanitizeStatName(itemStatsKey);
     const item = sanitizeStatName(label);
-    if (created !== this.overflow && name.endsWith(`.${item}`))
-      this.itemLabels.set(`${RATE_LIMIT_STATS_PREFIX}${name}.`, item);
+    if (name.endsWith(`.${item}`)) this.itemLabels.set(`${RATE_LIMIT_STATS_PREFIX}${name}.`, item);
     return created;
   }
 
