@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     });
     for (const part of parts) {
       console.log(`\n--- ${part.name}`);
-      part.report(rounds);
+      await part.report(rounds);
     }
     console.log(`\n${statsd.lines()} statsd lines received from the services; ${loadLine()}`);
   } finally {

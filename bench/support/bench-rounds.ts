@@ -26,7 +26,8 @@ export type Round = ReadonlyMap<string, LoadResult>;
 export interface BenchPart {
   readonly name: string;
   readonly measurements: Measurement[];
-  report(rounds: Round[]): void;
+  /** Prints the part's figures; may measure more on its own after the rounds. */
+  report(rounds: Round[]): void | Promise<void>;
 }
 
 export const measurementId = ({ target, workload }: Measurement) => `${target.name} | ${workload.name}`;

@@ -1,7 +1,8 @@
 // The parts of `npm run bench -- ratelimit`, each a set of measurements and the figures it
 // derives from them per round (ratios within one round, then the median over rounds). Select
-// parts with BENCH_ONLY=production,ceiling,algorithms,redis-work,latency,workers,node (default:
-// all; `node` only when the machine's own Node differs from the one running the benchmark).
+// parts with BENCH_ONLY=production,ceiling,algorithms,redis-work,latency,workers,several-limits,
+// node (default: all; `node` only when the machine's own Node differs from the one running the
+// benchmark).
 import type { LoadResult } from './grpc-load';
 import { median, percent, reportMedian, type BenchPart, type Measurement } from './bench-rounds';
 import { on, perCpuRatioPart, perRound, ratios } from './part-figures';
@@ -14,6 +15,7 @@ import {
   type Target,
 } from './ratelimit-targets';
 import { ONE_AT_A_TIME, ONE_DESCRIPTOR, TWO_CONNECTIONS, TWO_DESCRIPTORS } from './ratelimit-workloads';
+import { severalLimitsPart } from './several-limits-part';
 
 export interface PartOptions {
   readonly redisUrl: string;
@@ -44,6 +46,7 @@ export function ratelimitParts({ redisUrl, statsdPort, otherNode }: PartOptions)
     redisWorkPart(peer, [script, commands]),
     latencyPart(memory, script),
     workersPart(script, workers),
+    severalLimitsPart(redisUrl, statsdPort),
   ];
   if (otherNode === undefined) return parts;
   const memoryOnOther = service(`service, memory store, ${otherNode.name}`, memoryStore, {

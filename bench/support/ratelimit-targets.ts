@@ -35,7 +35,11 @@ export const SERVICE_ENTRIES = {
 
 export interface ServiceTargetOptions {
   readonly algorithm?: string;
+  /** The rules file (default: two descriptors with `algorithm`). */
+  readonly rules?: string;
   readonly entry?: keyof typeof SERVICE_ENTRIES;
+  /** Another build's entry file, in place of `entry` (to compare builds). */
+  readonly main?: string;
   /** The Node binary (default: the one running the benchmark). */
   readonly node?: string;
   /** Where statistics go (USE_PUSHSTATS is on by default): a statsd listener's port. */
@@ -51,10 +55,10 @@ export function serviceTarget(
   mkdirSync(join(root, 'ratelimit', 'config'), { recursive: true });
   writeFileSync(
     join(root, 'ratelimit', 'config', 'bench.yaml'),
-    rulesWith(options.algorithm ?? 'fixed_window'),
+    options.rules ?? rulesWith(options.algorithm ?? 'fixed_window'),
   );
   const workers = Number(env.WORKERS ?? 1);
-  const main = SERVICE_ENTRIES[options.entry ?? 'production'];
+  const main = options.main ?? SERVICE_ENTRIES[options.entry ?? 'production'];
   return {
     name,
     start: async () => {

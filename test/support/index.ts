@@ -18,6 +18,7 @@ export {
   type RedisServer,
 } from './redis-server';
 export { parseInfo, respCommand, type RespReply } from './resp-command';
+export { redisCommandCalls, redisScriptCalls, type RedisCommandTarget } from './redis-command-stats';
 export { scratchDir } from './scratch-dir';
 export { waitFor, type WaitForOptions } from './wait-for';
 export { repoRoot } from './repo-root';

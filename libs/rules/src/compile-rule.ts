@@ -3,7 +3,7 @@
 // `replaces` entry.
 import { compileAlgorithm, type UnsupportedAlgorithms } from './compile-algorithm';
 import { UNIT_SECONDS, type RateLimitRule, type Unit } from './model';
-import type { RawDescriptor } from './raw-domain-config';
+import type { RawDescriptor, RawRateLimit } from './raw-domain-config';
 
 export type CompiledRule =
   { readonly rule: RateLimitRule } | { readonly detail: string; readonly at: object };
@@ -15,7 +15,18 @@ export function parseUnit(text: string): Unit | undefined {
 }
 
 export function compileRule(descriptor: RawDescriptor, unsupported?: UnsupportedAlgorithms): CompiledRule {
-  const rateLimit = descriptor.rateLimit ?? {};
+  return compileLimit(descriptor.rateLimit ?? {}, descriptor, unsupported);
+}
+
+/**
+ * One limit block (a `rate_limit`, or one item of `rate_limits`) with the node-level settings of
+ * its descriptor (shadow, quota, detailed_metric, metadata), which every item of a list shares.
+ */
+export function compileLimit(
+  rateLimit: RawRateLimit,
+  descriptor: RawDescriptor,
+  unsupported?: UnsupportedAlgorithms,
+): CompiledRule {
   const unitText = rateLimit.unit ?? '';
   const unit = parseUnit(unitText);
   const unlimited = rateLimit.unlimited === true;
@@ -29,11 +40,8 @@ export function compileRule(descriptor: RawDescriptor, unsupported?: Unsupported
   const algorithm = compileAlgorithm(rateLimit, unlimited, unsupported);
   if (typeof algorithm === 'string') return { detail: algorithm, at: rateLimit };
   const ownName = rateLimit.name ?? '';
-  for (const entry of rateLimit.replaces ?? []) {
-    const name = entry.name ?? '';
-    if (name === '') return { detail: 'should not have an empty replaces entry', at: entry };
-    if (name === ownName) return { detail: 'replaces should not contain name of same descriptor', at: entry };
-  }
+  const badReplaces = checkReplaces(rateLimit, ownName);
+  if (badReplaces !== undefined) return badReplaces;
   // An unlimited rule has no unit (the dump shows UNKNOWN); SECOND is a placeholder never used
   // for counting, because unlimited descriptors never reach the counter store.
   const effectiveUnit = unit ?? 'SECOND';
@@ -51,8 +59,18 @@ export function compileRule(descriptor: RawDescriptor, unsupported?: Unsupported
     quotaMode: descriptor.quotaMode === true,
     detailedMetric: descriptor.detailedMetric === true,
     metadata: descriptor.metadata === undefined ? undefined : deepFreeze({ ...descriptor.metadata }),
+    itemLabel: undefined,
   };
   return { rule: Object.freeze(rule) };
+}
+
+function checkReplaces(rateLimit: RawRateLimit, ownName: string): CompiledRule | undefined {
+  for (const entry of rateLimit.replaces ?? []) {
+    const name = entry.name ?? '';
+    if (name === '') return { detail: 'should not have an empty replaces entry', at: entry };
+    if (name === ownName) return { detail: 'replaces should not contain name of same descriptor', at: entry };
+  }
+  return undefined;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -9,6 +9,7 @@ import { RuleConfigError } from './rule-config-error';
 import { createNode, createRootNode, type RuleNode } from './rule-node';
 import type { UnsupportedAlgorithms } from './compile-algorithm';
 import { compileRule } from './compile-rule';
+import { compileLimitList } from './compile-limit-list';
 import { WildcardPattern } from './wildcard';
 
 export interface CompileOptions {
@@ -44,6 +45,13 @@ export function compileRules(configs: readonly RawDomainConfig[], options: Compi
   if (compiler.errors.length > 0) return { snapshot: undefined, errors: compiler.errors };
   return { snapshot: new CompiledRuleSnapshot(compiler.domains), errors: [] };
 }
+
+interface NodeLimits {
+  readonly rule: RateLimitRule | undefined;
+  readonly items: readonly RateLimitRule[] | undefined;
+}
+
+const NO_LIMITS: NodeLimits = Object.freeze({ rule: undefined, items: undefined });
 
 class SnapshotCompiler {
   readonly domains = new Map<string, RuleNode>();
@@ -82,7 +90,7 @@ class SnapshotCompiler {
         this.fail(config, raw, `duplicate descriptor composite key '${statsKey}'`);
         continue;
       }
-      const rule = this.compileRuleOf(config, raw);
+      const { rule, items } = this.compileLimitsOf(config, raw);
       const isWildcard = WildcardPattern.isWildcard(segment);
       if (raw.shareThreshold === true && !isWildcard)
         this.fail(
@@ -94,6 +102,7 @@ class SnapshotCompiler {
         segment,
         statsKey,
         rule,
+        items,
         valueToMetric: raw.valueToMetric,
         shareThreshold: raw.shareThreshold,
       });
@@ -103,12 +112,20 @@ class SnapshotCompiler {
     }
   }
 
-  private compileRuleOf(config: RawDomainConfig, raw: RawDescriptor): RateLimitRule | undefined {
-    if (raw.rateLimit === undefined) return undefined;
-    const compiled = compileRule(raw, this.options.unsupportedAlgorithms);
-    if ('rule' in compiled) return compiled.rule;
+  /** The node's `rate_limit`, or its `rate_limits` items (the first is the node's rule). */
+  private compileLimitsOf(config: RawDomainConfig, raw: RawDescriptor): NodeLimits {
+    const unsupported = this.options.unsupportedAlgorithms;
+    if (raw.rateLimits !== undefined) {
+      const list = compileLimitList(raw, unsupported);
+      if ('items' in list) return { rule: list.items[0], items: list.items };
+      for (const error of list.errors) this.fail(config, error.at, error.detail);
+      return NO_LIMITS;
+    }
+    if (raw.rateLimit === undefined) return NO_LIMITS;
+    const compiled = compileRule(raw, unsupported);
+    if ('rule' in compiled) return { rule: compiled.rule, items: undefined };
     this.fail(config, compiled.at, compiled.detail);
-    return undefined;
+    return NO_LIMITS;
   }
 
   private fail(config: RawDomainConfig, at: object, detail: string): void {

@@ -38,18 +38,22 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
 }
 
 function dumpNode(node: RuleNode, lines: string[]): void {
-  const rule = node.rule;
-  if (rule !== undefined) {
-    // Unlimited rules carry no unit: the reference prints the proto enum's UNKNOWN.
-    const unit = rule.unlimited ? 'UNKNOWN' : rule.unit;
-    // Only rules that use unit_multiplier (A4) show it, so Envoy-style rules dump identically.
-    const multiplier = rule.unitSeconds / UNIT_SECONDS[rule.unit];
-    const window = multiplier === 1 ? '' : ` unit_multiplier=${multiplier}`;
-    lines.push(
-      `${node.statsKey}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}${algorithmText(rule)}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`,
-    );
+  if (node.items !== undefined) {
+    // a `rate_limits` node: one line per item, under the item's stats key
+    for (const item of node.items) lines.push(ruleLine(`${node.statsKey}.${item.itemLabel}`, item));
+  } else if (node.rule !== undefined) {
+    lines.push(ruleLine(node.statsKey, node.rule));
   }
   for (const child of node.children.values()) dumpNode(child, lines);
+}
+
+function ruleLine(key: string, rule: RateLimitRule): string {
+  // Unlimited rules carry no unit: the reference prints the proto enum's UNKNOWN.
+  const unit = rule.unlimited ? 'UNKNOWN' : rule.unit;
+  // Only rules that use unit_multiplier show it, so Envoy-style rules dump identically.
+  const multiplier = rule.unitSeconds / UNIT_SECONDS[rule.unit];
+  const window = multiplier === 1 ? '' : ` unit_multiplier=${multiplier}`;
+  return `${key}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}${algorithmText(rule)}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`;
 }
 
 /** ` algorithm=... [burst=N]` for the opt-in algorithms (spec A8); fixed windows dump as in Envoy. */

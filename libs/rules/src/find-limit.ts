@@ -10,7 +10,7 @@ import {
   type MatchedLimit,
   type RateLimitRule,
 } from './model';
-import type { RuleNode } from './rule-node';
+import { limitItems, type RuleNode } from './rule-node';
 
 const NO_REPLACES: readonly string[] = Object.freeze([]);
 
@@ -93,10 +93,10 @@ function resultFor(
   shared: (string | undefined)[] | undefined,
 ): MatchedLimit {
   const rule = leaf.rule as RateLimitRule;
-  if (rule.detailedMetric) return matched(rule, detailedStatsKey(domain, entries, shared), shared);
+  if (rule.detailedMetric) return matched(leaf, detailedStatsKey(domain, entries, shared), shared);
   if (valueToMetricKey !== undefined && valueToMetricKey !== leaf.statsKey)
-    return matched(rule, valueToMetricKey, shared);
-  if (shared !== undefined) return matched(rule, leaf.statsKey, shared);
+    return matched(leaf, valueToMetricKey, shared);
+  if (shared !== undefined) return matched(leaf, leaf.statsKey, shared);
   return leaf.matched as MatchedLimit;
 }
 
@@ -121,20 +121,25 @@ function detailedStatsKey(
   return key;
 }
 
-function matched(
-  rule: RateLimitRule,
-  statsKey: string,
-  shared: (string | undefined)[] | undefined,
-): MatchedLimit {
-  return { rule, statsKey, sharedValuePatterns: shared, isOverride: false };
+/** A match whose stats key depends on the request; a list's items get theirs under it. */
+function matched(leaf: RuleNode, statsKey: string, shared: (string | undefined)[] | undefined): MatchedLimit {
+  const items = leaf.items === undefined ? undefined : limitItems(leaf.items, statsKey);
+  return {
+    rule: leaf.rule as RateLimitRule,
+    statsKey,
+    sharedValuePatterns: shared,
+    isOverride: false,
+    items,
+  };
 }
 
 /**
- * A request override (§1.3): fresh limit, stats key from the request's entries. It counts with the
- * algorithm of the rule the descriptor matches, if any (spec A8: overrides work with every
- * algorithm); a token bucket's burst is then the override's requests_per_unit (the default burst),
- * because a burst written for the rule's rate need not fit the override's. Without a matching rule
- * it is a fixed window, as in Envoy.
+ * A request override: a fresh limit, stats key from the request's entries. It counts with the
+ * algorithm of the rule the descriptor matches, if any (overrides work with every algorithm); on a
+ * `rate_limits` node with the first item's, the override replacing the whole list by its one limit
+ * on the descriptor's plain counter key. A token bucket's burst is then the override's
+ * requests_per_unit (the default burst), because a burst written for the rule's rate need not fit
+ * the override's. Without a matching rule it is a fixed window, as in Envoy.
  */
 function overrideLimit(
   domain: string,
@@ -156,11 +161,18 @@ function overrideLimit(
     quotaMode: false,
     detailedMetric: false,
     metadata: undefined,
+    itemLabel: undefined,
   };
   let statsKey = '';
   for (const { key, value } of descriptor.entries) {
     if (statsKey !== '') statsKey += '.';
     statsKey += value === '' ? key : key + '_' + value;
   }
-  return { rule, statsKey: domain + '.' + statsKey, sharedValuePatterns: undefined, isOverride: true };
+  return {
+    rule,
+    statsKey: domain + '.' + statsKey,
+    sharedValuePatterns: undefined,
+    isOverride: true,
+    items: undefined,
+  };
 }

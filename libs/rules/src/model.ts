@@ -65,6 +65,18 @@ export interface RateLimitRule {
   readonly detailedMetric: boolean;
   /** Config `metadata` (already a JSON-compatible object), or undefined. */
   readonly metadata: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * An item of a `rate_limits` list: what names it in its counter key and its stats key (its
+   * `name`, else its window: `per_second`, `per_5_minute`; unique within the list). Undefined for
+   * a `rate_limit`, whose keys stay Envoy's.
+   */
+  readonly itemLabel: string | undefined;
+}
+
+/** One item of a matched `rate_limits` node with its stats key, `<node stats key>.<item label>`. */
+export interface LimitItem {
+  readonly rule: RateLimitRule;
+  readonly statsKey: string;
 }
 
 /**
@@ -82,6 +94,12 @@ export interface MatchedLimit {
   readonly sharedValuePatterns: readonly (string | undefined)[] | undefined;
   /** True for a request override (§1.3): a fresh limit, no shadow/quota/name/replaces. */
   readonly isOverride: boolean;
+  /**
+   * A `rate_limits` node: the items to count, in list order (`rule` is the first; the node's
+   * shadow, quota, detailed_metric and metadata are the same on every item). Undefined for a
+   * `rate_limit` and for an override.
+   */
+  readonly items: readonly LimitItem[] | undefined;
 }
 
 export interface RuleSnapshot {
@@ -93,6 +111,6 @@ export interface RuleSnapshot {
    * default per level, no backtracking, depth must equal config depth. Hot path.
    */
   findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;
-  /** `/rlconfig` dump (§2.20): one line per limit. */
+  /** `/rlconfig` dump: one line per limit (per item of a `rate_limits` list). */
   dump(): string;
 }

@@ -26,6 +26,11 @@ export interface RawDescriptor {
   readonly key?: string;
   readonly value?: string;
   readonly rateLimit?: RawRateLimit;
+  /**
+   * Ours, YAML only: several limits checked together on one node (never with `rateLimit`). A
+   * `rate_limits` value that is not a list reads as an empty list, which the compiler refuses.
+   */
+  readonly rateLimits?: readonly RawRateLimit[];
   readonly descriptors?: readonly RawDescriptor[];
   readonly shadowMode?: boolean;
   readonly quotaMode?: boolean;

@@ -29,6 +29,7 @@ export class TypedConfigReader {
       if (name === 'key') raw.key = this.string(value);
       else if (name === 'value') raw.value = this.string(value);
       else if (name === 'rate_limit') raw.rateLimit = this.rateLimit(value);
+      else if (name === 'rate_limits') raw.rateLimits = this.rateLimitList(value);
       else if (name === 'descriptors') raw.descriptors = this.descriptors(value);
       else if (name === 'shadow_mode') raw.shadowMode = this.bool(value);
       else if (name === 'quota_mode') raw.quotaMode = this.bool(value);
@@ -57,6 +58,21 @@ export class TypedConfigReader {
     }
     this.context.remember(raw, node);
     return raw;
+  }
+
+  /**
+   * Our `rate_limits`: a list of `rate_limit` maps. Anything else (null, a map, a scalar) reads as
+   * an empty list, so the compiler reports `rate_limits must be a non-empty list` at the node;
+   * elements that are not maps were reported by the key validation.
+   */
+  private rateLimitList(node: Node | undefined): RawRateLimit[] {
+    if (!isSeq(node)) return [];
+    const items: RawRateLimit[] = [];
+    for (const item of node.items) {
+      const element = this.context.resolve(item);
+      if (isMap(element)) items.push(this.rateLimit(element) ?? {});
+    }
+    return items;
   }
 
   private replaces(node: Node | undefined): RawReplaces[] | undefined {

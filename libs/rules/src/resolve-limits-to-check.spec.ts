@@ -13,7 +13,7 @@ function limit(name: string | undefined, replaces: string[] = [], unlimited = fa
     unit: 'SECOND',
     unitSeconds: 1,
   } as unknown as RateLimitRule;
-  return { rule, statsKey: `d.${name}`, sharedValuePatterns: undefined, isOverride: false };
+  return { rule, statsKey: `d.${name}`, sharedValuePatterns: undefined, isOverride: false, items: undefined };
 }
 
 describe(resolveLimitsToCheck.name, () => {
@@ -58,5 +58,37 @@ describe(resolveLimitsToCheck.name, () => {
   it('never drops unnamed limits', () => {
     const unnamed = limit(undefined);
     assert.deepEqual(resolveLimitsToCheck([limit('x', ['y']), unnamed]).limits[1], unnamed);
+  });
+
+  describe('items of a rate_limits list', () => {
+    /** A list node whose items have these names and replaces. */
+    function list(...items: [name: string | undefined, replaces?: string[]][]): MatchedLimit {
+      const limits = items.map(([name, replaces]) => limit(name, replaces));
+      const listItems = limits.map(({ rule }) => ({ rule, statsKey: `d.list.${rule.name}` }));
+      return { ...limits[0], statsKey: 'd.list', items: listItems };
+    }
+    const names = (match: MatchedLimit | undefined) => match?.items?.map(({ rule }) => rule.name);
+
+    it('drops a named item on its own; the first kept item becomes the rule', () => {
+      const both = list(['burst'], ['daily']);
+      const [kept, replacing] = resolveLimitsToCheck([both, limit('r', ['burst'])]).limits;
+      assert.deepEqual(names(kept), ['daily']);
+      assert.equal(kept?.rule.name, 'daily');
+      assert.equal(kept?.statsKey, 'd.list');
+      assert.ok(replacing);
+      assert.deepEqual(names(both), ['burst', 'daily'], 'the match itself is not changed');
+    });
+
+    it('drops the node when every item is replaced, and keeps it untouched when none is', () => {
+      const both = list(['burst'], ['daily']);
+      assert.equal(resolveLimitsToCheck([both, limit('r', ['burst', 'daily'])]).limits[0], undefined);
+      assert.equal(resolveLimitsToCheck([both, limit('r', ['other'])]).limits[0], both);
+    });
+
+    it("applies an item's own replaces as a rule's", () => {
+      const replacing = list(['burst', ['specific']], [undefined]);
+      const specific = limit('specific');
+      assert.deepEqual(resolveLimitsToCheck([specific, replacing]).limits, [undefined, replacing]);
+    });
   });
 });

@@ -2,7 +2,9 @@
 // unlimited limits are set aside (answered OK locally, no counter, no stats) and every limit whose
 // `name` is listed in the `replaces` of any matched limit of the same request is dropped (status
 // OK, no counter, no stats). Replacement works only within one request and may be mutual.
-import type { MatchedLimit } from './model';
+// The items of a `rate_limits` node take part one by one: each item's `replaces` counts as a
+// rule's, a named item is dropped on its own, and a node whose every item is dropped is dropped.
+import type { LimitItem, MatchedLimit } from './model';
 
 export interface LimitsToCheck {
   /** Per descriptor, in request order: the limit to count, or undefined (none, unlimited or replaced). */
@@ -18,6 +20,11 @@ export function resolveLimitsToCheck(matches: readonly (MatchedLimit | undefined
   for (let i = 0; i < limits.length; i++) {
     const limit = limits[i];
     if (limit === undefined) continue;
+    if (limit.items !== undefined) {
+      for (const item of limit.items)
+        for (const name of item.rule.replaces) (replaced ??= new Set()).add(name);
+      continue; // a list has no unlimited item
+    }
     for (const name of limit.rule.replaces) (replaced ??= new Set()).add(name);
     if (limit.rule.unlimited) {
       isUnlimited[i] = true;
@@ -25,10 +32,22 @@ export function resolveLimitsToCheck(matches: readonly (MatchedLimit | undefined
     }
   }
   if (replaced !== undefined) {
-    for (let i = 0; i < limits.length; i++) {
-      const name = limits[i]?.rule.name;
-      if (name !== undefined && name !== '' && replaced.has(name)) limits[i] = undefined;
-    }
+    for (let i = 0; i < limits.length; i++) limits[i] = withoutReplaced(limits[i], replaced);
   }
   return { limits, isUnlimited };
+}
+
+function withoutReplaced(
+  limit: MatchedLimit | undefined,
+  replaced: ReadonlySet<string>,
+): MatchedLimit | undefined {
+  if (limit === undefined) return undefined;
+  if (limit.items === undefined) return isReplaced(limit.rule.name, replaced) ? undefined : limit;
+  const kept: LimitItem[] = limit.items.filter((item) => !isReplaced(item.rule.name, replaced));
+  if (kept.length === limit.items.length) return limit;
+  return kept.length === 0 ? undefined : { ...limit, rule: kept[0].rule, items: kept };
+}
+
+function isReplaced(name: string | undefined, replaced: ReadonlySet<string>): boolean {
+  return name !== undefined && name !== '' && replaced.has(name);
 }

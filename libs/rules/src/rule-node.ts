@@ -1,7 +1,7 @@
 // One node of a domain's compiled descriptor tree (§2.2). Children are indexed by `key` (default
 // entry) or `key_value` (config value verbatim, `*` included); wildcard children are also kept in
 // config order with their precompiled pattern. Built once per load, never changed afterwards.
-import type { MatchedLimit, RateLimitRule } from './model';
+import type { LimitItem, MatchedLimit, RateLimitRule } from './model';
 import type { WildcardPattern } from './wildcard';
 
 export interface WildcardChild {
@@ -17,7 +17,10 @@ export interface RuleNode {
   readonly statsKey: string;
   readonly children: Map<string, RuleNode>;
   readonly wildcards: WildcardChild[];
+  /** The node's `rate_limit`, or the first item of its `rate_limits`. */
   readonly rule: RateLimitRule | undefined;
+  /** A `rate_limits` node: every item, in list order (each has its itemLabel). */
+  readonly items: readonly RateLimitRule[] | undefined;
   /** The answer for the common case (no runtime-dependent stats key), allocated once. */
   readonly matched: MatchedLimit | undefined;
   readonly valueToMetric: boolean;
@@ -28,22 +31,38 @@ export function createRootNode(domain: string): RuleNode {
   return createNode({ segment: '', statsKey: domain, rule: undefined });
 }
 
+/** The items of a `rate_limits` node under the node's stats key (`<stats key>.<item label>`). */
+export function limitItems(items: readonly RateLimitRule[], statsKey: string): readonly LimitItem[] {
+  return Object.freeze(
+    items.map((rule) => Object.freeze({ rule, statsKey: `${statsKey}.${rule.itemLabel}` })),
+  );
+}
+
 export function createNode(fields: {
   segment: string;
   statsKey: string;
   rule: RateLimitRule | undefined;
+  items?: readonly RateLimitRule[];
   valueToMetric?: boolean;
   shareThreshold?: boolean;
 }): RuleNode {
-  const { rule, statsKey } = fields;
+  const { rule, statsKey, items } = fields;
   const matched: MatchedLimit | undefined =
-    rule && Object.freeze({ rule, statsKey, sharedValuePatterns: undefined, isOverride: false });
+    rule &&
+    Object.freeze({
+      rule,
+      statsKey,
+      sharedValuePatterns: undefined,
+      isOverride: false,
+      items: items && limitItems(items, statsKey),
+    });
   return {
     segment: fields.segment,
     statsKey,
     children: new Map(),
     wildcards: [],
     rule,
+    items,
     matched,
     valueToMetric: fields.valueToMetric === true,
     shareThreshold: fields.shareThreshold === true,

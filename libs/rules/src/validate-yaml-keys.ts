@@ -12,6 +12,7 @@ export const VALID_RULE_KEYS: ReadonlySet<string> = new Set([
   'value',
   'descriptors',
   'rate_limit',
+  'rate_limits', // ours: several limits on one node, checked together
   'unit',
   'requests_per_unit',
   'unit_multiplier', // ours (spec A4): opt-in window length multiplier

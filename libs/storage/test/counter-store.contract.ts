@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type CounterStore } from '@repo/storage';
 import { runAlgorithmContract } from './algorithms.contract';
+import { runSeveralLimitsContract } from './several-limits.contract';
 import { runExpiryContract, type ExpiryBehaviour, type RedisKeyInspector } from './expiry.contract';
 
 export interface ContractSubject {
@@ -19,6 +20,11 @@ export interface ContractSubject {
   readonly advanceClock?: (ms: number) => void;
   /** Real Redis (with traits.redisExpiry): the keys where the store wrote them. */
   readonly redisKeys?: RedisKeyInspector;
+  /**
+   * With traits.roundTripsPerCall: the store's round trips so far, as the backend lets a test see
+   * them (Redis batch script calls in INFO commandstats, memcached multi-gets).
+   */
+  readonly countRoundTrips?: () => Promise<number>;
 }
 
 /** What a backend can do, known when the tests are registered (only applicable tests are). */
@@ -29,6 +35,11 @@ export interface ContractTraits {
   readonly hasFakeClock?: boolean;
   /** Redis with subject.redisKeys (jitter 0): how the store sets expiries (expiry.contract.ts). */
   readonly redisExpiry?: ExpiryBehaviour;
+  /**
+   * Round trips (subject.countRoundTrips) of one countMany call holding items of every window:
+   * one per server the call touches. Unset: the backend offers no count.
+   */
+  readonly roundTripsPerCall?: number;
 }
 
 export type ContractFactory = () => Promise<ContractSubject> | ContractSubject;
@@ -149,6 +160,9 @@ export function runCounterStoreContract(
     });
 
     describe('algorithms (spec A8)', () => runAlgorithmContract(() => subject, keyOf, traits));
+
+    describe('several limits on one descriptor', () =>
+      runSeveralLimitsContract(() => subject, keyOf, traits));
 
     const { redisExpiry } = traits;
     if (redisExpiry) describe('expiry in Redis', () => runExpiryContract(() => subject, keyOf, redisExpiry));

@@ -38,11 +38,16 @@ describe('MemcachedCounterStore against real memcached', () => {
 
   runCounterStoreContract(
     'memcache single node',
-    () => ({
-      store: new MemcachedCounterStore(memcacheStoreOptions({ hostPorts: [nodes[0].url] })),
-      readsBeforeIncrement: true,
-    }),
-    { supportsTokenBuckets: false },
+    () => {
+      let multiGets = 0; // the decision's round trip; increments follow asynchronously
+      const onEvent = (name: string) => (multiGets += name === 'memcache.multiget' ? 1 : 0);
+      return {
+        store: new MemcachedCounterStore(memcacheStoreOptions({ hostPorts: [nodes[0].url], onEvent })),
+        readsBeforeIncrement: true,
+        countRoundTrips: () => Promise.resolve(multiGets),
+      };
+    },
+    { supportsTokenBuckets: false, roundTripsPerCall: 1 },
   );
 
   runCounterStoreContract(

@@ -3,7 +3,7 @@
 // are refused (an ACL user without @scripting), and the same keys, counts and expiry as commands.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRedis, type RedisServer } from '@repo/test-support';
+import { redisScriptCalls, startRedis, type RedisServer } from '@repo/test-support';
 import { RedisCounterStore, type RedisStoreOptions } from '@repo/storage';
 import { runCounterStoreContract } from './counter-store.contract';
 import { redisKeyInspector } from './expiry.contract';
@@ -36,8 +36,9 @@ describe('RedisCounterStore with KV_INCREMENT_SCRIPT', () => {
         redisStoreOptions(redisConnection('single', redis.url, { incrementScript: 'on' })),
       ),
       redisKeys: redisKeyInspector(redis),
+      countRoundTrips: () => redisScriptCalls(redis),
     }),
-    { redisExpiry: 'set-on-create' },
+    { redisExpiry: 'set-on-create', roundTripsPerCall: 1 },
   );
 
   runCounterStoreContract(
@@ -49,8 +50,10 @@ describe('RedisCounterStore with KV_INCREMENT_SCRIPT', () => {
         }),
       ),
       redisKeys: redisKeyInspector(redis, perSecond),
+      // one script call on each store: 1-second items on the per-second one, the rest on the main
+      countRoundTrips: async () => (await redisScriptCalls(redis)) + (await redisScriptCalls(perSecond)),
     }),
-    { redisExpiry: 'set-on-create' },
+    { redisExpiry: 'set-on-create', roundTripsPerCall: 2 },
   );
 
   it('auto uses the script on a Redis server and commands where scripts are refused', async () => {

@@ -88,6 +88,39 @@ describe(runConfigCheck.name, () => {
     ]);
   });
 
+  it('prints every rate_limits error with file, line and column: at the node or at the item', async () => {
+    const list = (key: string, ...items: string[]) =>
+      `  - key: ${key}\n    rate_limits:\n${items.map((item) => `      - ${item}\n`).join('')}`;
+    const second = '{ unit: second, requests_per_unit: 1 }';
+    const dir = directory('several', {
+      'several.yaml': [
+        'domain: several',
+        'descriptors:',
+        '  - key: both\n    rate_limit: { unit: day, requests_per_unit: 1 }\n    rate_limits:\n      - { unit: second, requests_per_unit: 1 }',
+        '  - key: empty\n    rate_limits: []',
+        list('many', ...Array.from({ length: 17 }, () => second)).trimEnd(),
+        list(
+          'items',
+          '{ unlimited: true }',
+          '{ unit: fortnight }',
+          '{ unit: day, name: d, replaces: [{ name: d }] }',
+        ).trimEnd(),
+        list('fine', second, '{ unit: day, requests_per_unit: 250, name: daily }'),
+      ].join('\n'),
+    });
+    const { exitCode, lines } = await run([`-config_dir=${dir}`]);
+    assert.equal(exitCode, 1);
+    const file = join(dir, 'several.yaml');
+    assert.deepEqual(lines.slice(-6), [
+      `error loading rate limit configs: ${file}: should not specify both rate_limit and rate_limits (line 3, column 5)`,
+      `error loading rate limit configs: ${file}: rate_limits must be a non-empty list (line 7, column 5)`,
+      `error loading rate limit configs: ${file}: rate_limits allows at most 16 limits (line 9, column 5)`,
+      `error loading rate limit configs: ${file}: unlimited is not allowed in rate_limits (line 30, column 9)`,
+      `error loading rate limit configs: ${file}: invalid rate limit unit 'fortnight' (line 31, column 9)`,
+      `error loading rate limit configs: ${file}: replaces should not contain name of same descriptor (line 32, column 42)`,
+    ]);
+  });
+
   it('merges domains with -merge_domain_configs', async () => {
     const dir = directory('merge', { 'a.yaml': GOOD, 'b.yaml': GOOD.replace('key: k', 'key: other') });
     assert.equal((await run(['-config_dir', dir])).exitCode, 1);

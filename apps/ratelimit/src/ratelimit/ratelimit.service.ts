@@ -13,14 +13,14 @@ import {
 import { StoreUnavailableError } from '@repo/storage';
 import { CLOCK, type Clock } from '../clock';
 import { NoConfigLoadedError, RateLimitError } from '../errors';
-import { buildCounterKey } from '../limiter/build-counter-key';
-import { computeDescriptorStatus } from '../limiter/compute-descriptor-status';
-import { HitCounter, type PendingHits } from '../limiter/hit-counter';
+import { buildCounterKey, buildCounterKeyBase } from '../limiter/build-counter-key';
+import { computeDescriptorStatus, type CountedHits } from '../limiter/compute-descriptor-status';
+import { HitCounter, type HitCounts, type PendingHits } from '../limiter/hit-counter';
 import { localCacheTally, tallyHits } from '../limiter/tally-hits';
-import type { LimitStats } from '../stats/limit-stats';
 import type { StatsService } from '../stats/stats.service';
 import { startExecutionSpan } from '../tracing/trace-spans';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
+import { HitBatch, isReportedBefore } from './hit-batch';
 import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
 import { overallCode } from './overall-code';
 import {
@@ -92,18 +92,32 @@ export class RateLimitService {
     return descriptors.map((descriptor) => snapshot.findLimit(domain, descriptor));
   }
 
-  /** Adds total_hits, counts in the store, then one status per descriptor (§2.5, §2.9, A8). */
+  /**
+   * Adds total_hits, counts in the store (one count call for every descriptor and item), then one
+   * status per descriptor. A `rate_limits` node counts each item as its own limit and reports one
+   * of them: docs/rules.md#how-a-request-is-judged.
+   */
   private async countAndJudge(
     request: RateLimitRequest,
     limits: readonly (MatchedLimit | undefined)[],
     nowMs: number,
   ): Promise<DescriptorStatus[]> {
     const statuses: DescriptorStatus[] = new Array<DescriptorStatus>(limits.length).fill(NO_LIMIT);
-    const pending: PendingHits[] = [];
-    const pendingIndex: number[] = [];
-    const pendingStats: LimitStats[] = [];
+    const batch = this.collectHits(request, limits, Math.floor(nowMs / 1000));
+    if (batch.pending.length === 0) return statuses;
+    const counts = await this.counter.count(batch.pending, nowMs);
+    this.judge(batch, counts, limits, statuses, nowMs);
+    return statuses;
+  }
+
+  private collectHits(
+    request: RateLimitRequest,
+    limits: readonly (MatchedLimit | undefined)[],
+    nowSeconds: number,
+  ): HitBatch {
+    const batch = new HitBatch();
     const defaultAddend = Math.max(1, request.hitsAddend);
-    const nowSeconds = Math.floor(nowMs / 1000);
+    const prefix = this.options.cacheKeyPrefix;
     for (let i = 0; i < limits.length; i++) {
       const limit = limits[i];
       if (limit === undefined) continue;
@@ -111,35 +125,70 @@ export class RateLimitService {
       const addend = descriptor.hitsAddend ?? defaultAddend;
       const stats = this.stats.limitStats(limit.statsKey);
       stats.totalHits.add(addend);
-      const key = buildCounterKey(
-        this.options.cacheKeyPrefix,
-        request.domain,
-        descriptor.entries,
-        limit,
-        nowSeconds,
-      );
-      pending.push({ key, addend, rule: limit.rule });
-      pendingIndex.push(i);
-      pendingStats.push(stats);
+      const base = buildCounterKeyBase(prefix, request.domain, descriptor.entries, limit);
+      const items = limit.items;
+      if (items === undefined) {
+        batch.add({ key: buildCounterKey(base, limit.rule, nowSeconds), addend, rule: limit.rule }, i, stats);
+        continue;
+      }
+      for (let k = 0; k < items.length; k++) {
+        const { rule, statsKey } = items[k];
+        const itemStats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
+        itemStats.totalHits.add(addend);
+        batch.add({ key: buildCounterKey(base, rule, nowSeconds), addend, rule }, i, itemStats);
+      }
     }
-    if (pending.length === 0) return statuses;
-    const { outcomes, isLocalCacheHit, localCacheUntilMs } = await this.counter.count(pending, nowMs);
-    for (let j = 0; j < pending.length; j++) {
-      const { rule, addend } = pending[j];
-      const isCached = isLocalCacheHit[j];
-      const tally = isCached
-        ? localCacheTally(rule, localCacheUntilMs[j], nowMs)
-        : tallyHits(rule, addend, outcomes[j], nowMs);
-      const counted = { rule, addend, tally, isLocalCacheHit: isCached };
-      statuses[pendingIndex[j]] = computeDescriptorStatus(
-        counted,
-        this.options.nearLimitRatio,
-        pendingStats[j],
-      );
-      if (!isCached && tally.after > tally.limit && tally.overLimitTtlMs > 0)
-        this.counter.markOverLimit(pending[j], tally.overLimitTtlMs);
+    return batch;
+  }
+
+  /**
+   * One status per batch entry. A list's descriptor reports its first over-limit item, else the
+   * one with the least remaining (the first on ties); that item's verdict is then counted once
+   * more, under the node's stats key.
+   */
+  private judge(
+    batch: HitBatch,
+    counts: HitCounts,
+    limits: readonly (MatchedLimit | undefined)[],
+    statuses: DescriptorStatus[],
+    nowMs: number,
+  ): void {
+    const ratio = this.options.nearLimitRatio;
+    let reported: CountedHits | undefined; // of the list being judged
+    let isReportedOver = false;
+    let reportedRemaining = 0;
+    for (let j = 0; j < batch.pending.length; j++) {
+      const counted = this.countedHits(batch.pending[j], counts, j, nowMs);
+      const status = computeDescriptorStatus(counted, ratio, batch.stats[j]);
+      const i = batch.descriptorIndex[j];
+      const limit = limits[i]!;
+      if (limit.items === undefined) {
+        statuses[i] = status;
+        continue;
+      }
+      const isOver = counted.isLocalCacheHit || counted.tally.after > counted.tally.limit;
+      const remaining = status.limitRemaining;
+      if (reported === undefined || isReportedBefore(isOver, remaining, isReportedOver, reportedRemaining)) {
+        reported = counted;
+        isReportedOver = isOver;
+        reportedRemaining = remaining;
+      }
+      if (!batch.isLastOfDescriptor(j)) continue;
+      statuses[i] = computeDescriptorStatus(reported, ratio, this.stats.limitStats(limit.statsKey));
+      reported = undefined;
     }
-    return statuses;
+  }
+
+  /** The store's (or the local cache's) answer for one entry; an over-limit key is cached. */
+  private countedHits(hits: PendingHits, counts: HitCounts, j: number, nowMs: number): CountedHits {
+    const { rule, addend } = hits;
+    const isCached = counts.isLocalCacheHit[j];
+    const tally = isCached
+      ? localCacheTally(rule, counts.localCacheUntilMs[j], nowMs)
+      : tallyHits(rule, addend, counts.outcomes[j], nowMs);
+    if (!isCached && tally.after > tally.limit && tally.overLimitTtlMs > 0)
+      this.counter.markOverLimit(hits, tally.overLimitTtlMs);
+    return { rule, addend, tally, isLocalCacheHit: isCached };
   }
 
   private responseHeaders(

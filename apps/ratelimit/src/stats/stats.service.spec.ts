@@ -104,4 +104,29 @@ describe(StatsService.name, () => {
       assert.equal(sut.limitStats('d.user_9999').totalHits.value, 9900);
     });
   });
+
+  it("counts an item of a rate_limits node under `<node key>.<label>` and knows the item's stats", () => {
+    const sut = new StatsService(10);
+    const item = sut.limitItemStats('rl.account.daily', 'daily');
+    assert.equal(item, sut.limitStats('rl.account.daily'), 'one set of counters per key');
+    assert.equal(item.totalHits.name, 'ratelimit.service.rate_limit.rl.account.daily.total_hits');
+    assert.deepEqual(sut.limitItemOf('ratelimit.service.rate_limit.rl.account.daily.over_limit'), {
+      nodeStatName: 'ratelimit.service.rate_limit.rl.account.over_limit',
+      label: 'daily',
+    });
+    assert.equal(sut.limitItemOf('ratelimit.service.rate_limit.rl.account.over_limit'), undefined);
+    sut.limitItemStats('rl.host_10.0.0.1.burst:1', 'burst:1');
+    assert.deepEqual(sut.limitItemOf('ratelimit.service.rate_limit.rl.host_10_0_0_1.burst_1.total_hits'), {
+      nodeStatName: 'ratelimit.service.rate_limit.rl.host_10_0_0_1.total_hits',
+      label: 'burst_1',
+    });
+  });
+
+  it('counts items beyond STATS_MAX_KEYS under the overflow key, which is no item', () => {
+    const sut = new StatsService(1);
+    sut.limitStats('rl.a');
+    const overflow = sut.limitItemStats('rl.a.daily', 'daily');
+    assert.equal(overflow.totalHits.name, `ratelimit.service.rate_limit.${OVERFLOW_STATS_KEY}.total_hits`);
+    assert.equal(sut.limitItemOf(overflow.totalHits.name), undefined);
+  });
 });

@@ -25,6 +25,8 @@ export class StatsService {
   private readonly domainNotFoundByDomain = new Map<string, Counter>();
   private readonly errorCounters: Readonly<Record<ShouldRateLimitErrorKind, Counter>>;
   private overflow: LimitStats | undefined;
+  /** `ratelimit.service.rate_limit.<item stats key>.` -> the item's label (sanitized). */
+  private readonly itemLabels = new Map<string, string>();
   private overflowDomainNotFound: Counter | undefined;
 
   constructor(private readonly maxKeys: number) {
@@ -47,6 +49,34 @@ export class StatsService {
     const created = createLimitStats(this.store, sanitizeStatName(statsKey));
     this.limitStatsByKey.set(statsKey, created);
     return created;
+  }
+
+  /**
+   * Counters of one item of a `rate_limits` node, `<node stats key>.<label>` (each item also
+   * counts on its own). The first call per key remembers the label, so the Prometheus sink can
+   * tell an item's segment from a descriptor level (limitItemOf).
+   */
+  limitItemStats(itemStatsKey: string, label: string): LimitStats {
+    const known = this.limitStatsByKey.get(itemStatsKey);
+    if (known !== undefined) return known;
+    const created = this.limitStats(itemStatsKey);
+    if (created === this.overflow) return created;
+    const name = sanitizeStatName(itemStatsKey);
+    const item = sanitizeStatName(label);
+    if (name.endsWith(`.${item}`)) this.itemLabels.set(`${RATE_LIMIT_STATS_PREFIX}${name}.`, item);
+    return created;
+  }
+
+  /**
+   * For a per-limit stat of an item (`ratelimit.service.rate_limit.<node key>.<item>.<stat>`): the
+   * same stat of the node and the item's label; undefined for every other stat.
+   */
+  limitItemOf(statName: string): { readonly nodeStatName: string; readonly label: string } | undefined {
+    const statAt = statName.lastIndexOf('.'); // `<node key>.<label>` + `.<stat>`
+    const label = this.itemLabels.get(statName.slice(0, statAt + 1));
+    if (label === undefined) return undefined;
+    const nodeKeyEnd = statAt - label.length - 1;
+    return { nodeStatName: statName.slice(0, nodeKeyEnd) + statName.slice(statAt), label };
   }
 
   /** `ratelimit.service.rate_limit.<domain>.domain_not_found`. */

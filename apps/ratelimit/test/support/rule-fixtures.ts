@@ -19,11 +19,12 @@ export function testRule(overrides: Partial<RateLimitRule> = {}): RateLimitRule 
     quotaMode: false,
     detailedMetric: false,
     metadata: undefined,
+    itemLabel: undefined,
     ...overrides,
   };
 }
 
 /** What `findLimit` returns for a plain config rule (no shared counter, not an override). */
 export function testLimit(rule: RateLimitRule, statsKey = 'd.k'): MatchedLimit {
-  return { rule, statsKey, sharedValuePatterns: undefined, isOverride: false };
+  return { rule, statsKey, sharedValuePatterns: undefined, isOverride: false, items: undefined };
 }

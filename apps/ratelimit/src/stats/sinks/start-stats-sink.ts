@@ -39,7 +39,7 @@ export async function startStatsSink(
   const flush = () => {
     if (current.sink !== undefined) flushStats(stats.store, current.sink);
   };
-  const opened = await openSink(settings, logger, flush);
+  const opened = await openSink(settings, logger, flush, stats);
   if (opened === undefined) return { stop: () => Promise.resolve() };
   current.sink = opened.sink;
   const { flushIntervalMs } = settings.stats;
@@ -70,6 +70,7 @@ async function openSink(
   settings: Settings,
   logger: Logger,
   flush: () => void,
+  stats: StatsService,
 ): Promise<OpenedSink | undefined> {
   const { sink: kind, statsd, extraTags } = settings.stats;
   const target = `${statsd.host}:${statsd.port}`;
@@ -90,7 +91,7 @@ async function openSink(
       return { sink, description: `DogStatsD over UDP to ${target}`, close: () => sink.close() };
     }
     case 'pullstats':
-      return openPullSink(settings, logger, flush);
+      return openPullSink(settings, logger, flush, stats);
   }
 }
 
@@ -101,13 +102,20 @@ function openStdoutSink(logger: Logger): OpenedSink | undefined {
   return { sink, description: 'log lines at debug level', close: () => sink.close() };
 }
 
-async function openPullSink(settings: Settings, logger: Logger, flush: () => void): Promise<OpenedSink> {
+async function openPullSink(
+  settings: Settings,
+  logger: Logger,
+  flush: () => void,
+  stats: StatsService,
+): Promise<OpenedSink> {
   const { pull, extraTags } = settings.stats;
-  const mapper = new MetricMapper(loadMapping(pull.mapperYaml));
+  const isBuiltIn = pull.mapperYaml === '';
   const sink = new PrometheusSink({
-    mapper,
+    mapper: new MetricMapper(loadMapping(pull.mapperYaml)),
     extraTags,
     responseTimeAsMilliseconds: pull.responseTimeAsMilliseconds,
+    // the built-in mapping shows the items of a `rate_limits` node as a `limit` label
+    limitItemOf: isBuiltIn ? (name) => stats.limitItemOf(name) : undefined,
   });
   const limits = listenerLimits(settings.server);
   const server = new PrometheusServer({
@@ -118,7 +126,7 @@ async function openPullSink(settings: Settings, logger: Logger, flush: () => voi
     onRefused: refusedConnectionWarning(logger, `Prometheus listener ${pull.addr}`, limits.maxConnections),
   });
   const port = await server.listen();
-  const mapping = pull.mapperYaml === '' ? 'built-in mapping' : `mapping ${pull.mapperYaml}`;
+  const mapping = isBuiltIn ? 'built-in mapping' : `mapping ${pull.mapperYaml}`;
   return {
     sink,
     description: `Prometheus on ${pull.addr} (port ${port}) path ${pull.path}, ${mapping}`,

@@ -4,6 +4,7 @@ import { DEFAULT_MAPPING_YAML } from './default-mapping';
 import { MetricMapper } from './metric-mapper';
 import { parseMapperConfig } from './parse-mapper-config';
 import { PrometheusSink } from './prometheus-sink';
+import { StatsService } from '../../stats.service';
 
 const sink = (options: { yaml?: string; extraTags?: Record<string, string>; asMs?: boolean } = {}) =>
   new PrometheusSink({
@@ -29,6 +30,31 @@ describe(PrometheusSink.name, () => {
     assert.deepEqual(await samples(sut, 'ratelimit_service_rate_limit_total_hits'), [
       'ratelimit_service_rate_limit_total_hits{domain="rl",key1="foo"} 5',
       'ratelimit_service_rate_limit_total_hits{domain="rl",key1="foo",key2="bar"} 1',
+    ]);
+  });
+
+  it("maps an item of a rate_limits node as its node's stat with a `limit` label (built-in mapping)", async () => {
+    const stats = new StatsService(100);
+    stats.limitItemStats('rl.account.daily', 'daily');
+    stats.limitItemStats('rl.path_/api.account.per_second', 'per_second');
+    const sut = new PrometheusSink({
+      mapper: new MetricMapper(parseMapperConfig(DEFAULT_MAPPING_YAML, 'test')),
+      extraTags: { env: 'prod' },
+      responseTimeAsMilliseconds: false,
+      limitItemOf: (name) => stats.limitItemOf(name),
+    });
+    sut.flushCounter('ratelimit.service.rate_limit.rl.account.total_hits', 3);
+    sut.flushCounter('ratelimit.service.rate_limit.rl.account.daily.total_hits', 3);
+    sut.flushCounter('ratelimit.service.rate_limit.rl.path_/api.account.total_hits', 1);
+    sut.flushCounter('ratelimit.service.rate_limit.rl.path_/api.account.per_second.total_hits.__env=prod', 1);
+    // a descriptor level that happens to look like an item is not one
+    sut.flushCounter('ratelimit.service.rate_limit.rl.account.per_second.total_hits', 2);
+    assert.deepEqual(await samples(sut, 'ratelimit_service_rate_limit_total_hits'), [
+      'ratelimit_service_rate_limit_total_hits{env="prod",domain="rl",key1="account"} 3',
+      'ratelimit_service_rate_limit_total_hits{env="prod",domain="rl",key1="account",limit="daily"} 3',
+      'ratelimit_service_rate_limit_total_hits{env="prod",domain="rl",key1="path_/api",key2="account"} 1',
+      'ratelimit_service_rate_limit_total_hits{env="prod",domain="rl",key1="account",key2="per_second"} 2',
+      'ratelimit_service_rate_limit_total_hits{env="prod",domain="rl",key1="path_/api",key2="account",limit="per_second"} 1',
     ]);
   });
 
