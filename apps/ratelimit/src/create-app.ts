@@ -12,6 +12,7 @@ import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
 import { COUNTER_STORE, RedisCounterStore, type CounterStore } from '@repo/storage';
 import { AppModule } from './app.module';
 import { systemClock, systemRandom, type Clock, type Random } from './clock';
+import { rulesDump } from './debug/rules-dump';
 import { DebugServer } from './debug/debug-server';
 import { HEALTH_STATE, type HealthState } from './health/health-state';
 import { capConnections, listenerLimits, refusedConnectionWarning } from './listener-limits';
@@ -96,7 +97,7 @@ export async function startRatelimit(
   }
   const limits = listenerLimits(settings.server);
   const debug = new DebugServer(
-    { rulesDump: () => registry.snapshot?.dump() ?? '', statsDump: () => stats.store.dump() },
+    { rulesDump: () => rulesDump(registry), statsDump: () => stats.store.dump() },
     limits,
     refusedConnectionWarning(logger, 'debug listener', limits.maxConnections),
   );

@@ -15,6 +15,8 @@ export type RuleLoadEvent =
       readonly domainCount: number;
       /** Number of files / xDS resources in the load. */
       readonly configCount: number;
+      /** What the source said about a load that did not fail (e.g. a missing rules directory). */
+      readonly warnings: readonly string[];
     }
   | { readonly ok: false; readonly error: Error; readonly message: string };
 
@@ -52,8 +54,8 @@ export class RuleRegistry {
   async start(): Promise<void> {
     try {
       await this.source.start(
-        (configs) => {
-          const event = this.apply(configs);
+        (configs, warnings) => {
+          const event = this.apply(configs, warnings);
           return event.ok ? undefined : event.error;
         },
         (error) => this.fail(error),
@@ -86,7 +88,7 @@ export class RuleRegistry {
   }
 
   /** Compiles and swaps; exposed so tests and the xDS source can drive it directly. */
-  apply(configs: readonly RawDomainConfig[]): RuleLoadEvent {
+  apply(configs: readonly RawDomainConfig[], warnings: readonly string[] = []): RuleLoadEvent {
     let snapshot: RuleSnapshot;
     try {
       snapshot = compileSnapshot(configs, this.options);
@@ -99,6 +101,7 @@ export class RuleRegistry {
       snapshot,
       domainCount: snapshot.domains.length,
       configCount: configs.length,
+      warnings,
     });
   }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseConfigCheckFlags, runConfigCheck } from './config-check';
+import { CONFIG_CHECK_USAGE, parseConfigCheckFlags, runConfigCheck } from './config-check';
 
 const GOOD =
   'domain: good\ndescriptors:\n  - key: k\n    rate_limit:\n      unit: minute\n      requests_per_unit: 1\n';
@@ -137,6 +137,14 @@ describe(runConfigCheck.name, () => {
     const missing = await run(['-config_dir', join(root, 'missing')]);
     assert.equal(missing.exitCode, 1);
     assert.match(missing.lines.at(-1) ?? '', /^error opening directory .*missing: ENOENT/);
+  });
+
+  it('prints the usage and exits 0 on -h, -help and --help', async () => {
+    for (const flag of ['-h', '-help', '--help']) {
+      const { exitCode, lines } = await run([flag]);
+      assert.equal(exitCode, 0, flag);
+      assert.deepEqual(lines, [CONFIG_CHECK_USAGE], flag);
+    }
   });
 
   it('rejects unknown flags with usage, exit 2', async () => {

@@ -1,7 +1,8 @@
 // `ratelimit-config-check -config_dir DIR [-merge_domain_configs]` (reference
 // src/config_check_cmd/main.go): loads every file of DIR (not recursive) exactly as the service
 // would, but reports every error it can find (A4) with file, line and column, one per line.
-// Exit 0 when all rules load, 1 otherwise, 2 on bad flags.
+// Exit 0 when all rules load, 1 otherwise, 2 on bad flags; `-h`/`-help` prints the usage and exits
+// 0, as Go's flag package does.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compileRules, parseYamlConfig, type RawDomainConfig } from '@repo/rules';
@@ -16,7 +17,13 @@ export const CONFIG_CHECK_USAGE =
   '  -config_dir string          path to directory containing rate limit configs\n' +
   '  -merge_domain_configs       whether to merge configurations referencing the same domain';
 
-/** Go `flag` syntax: `-name value`, `-name=value`, `--name`; booleans take `=true|false` only. */
+/** What parseConfigCheckFlags returns for `-h`, `-help` (or `--help`). */
+export const HELP_REQUESTED = 'help requested';
+
+/**
+ * Go `flag` syntax: `-name value`, `-name=value`, `--name`; booleans take `=true|false` only.
+ * A string is a flag error, or HELP_REQUESTED.
+ */
 export function parseConfigCheckFlags(argv: readonly string[]): ConfigCheckFlags | string {
   let configDir = '';
   let mergeDomainConfigs = false;
@@ -24,6 +31,7 @@ export function parseConfigCheckFlags(argv: readonly string[]): ConfigCheckFlags
     const match = /^--?([^=]+)(?:=(.*))?$/.exec(argv[i]);
     if (match === null) return `unexpected argument: ${argv[i]}`;
     const [, name, inline] = match;
+    if (name === 'h' || name === 'help') return HELP_REQUESTED;
     if (name === 'config_dir') {
       const value = inline ?? argv[++i];
       if (value === undefined) return 'flag needs an argument: -config_dir';
@@ -45,6 +53,10 @@ export async function runConfigCheck(
   print: (line: string) => void,
 ): Promise<number> {
   const flags = parseConfigCheckFlags(argv);
+  if (flags === HELP_REQUESTED) {
+    print(CONFIG_CHECK_USAGE);
+    return 0;
+  }
   if (typeof flags === 'string') {
     print(flags);
     print(CONFIG_CHECK_USAGE);

@@ -20,6 +20,7 @@ export class ConfigLoadReporter {
       this.logger.info(
         `successfully loaded new configuration: ${event.domainCount} domain(s) from ${event.configCount} source(s)`,
       );
+      for (const warning of event.warnings) this.logger.warn(warning);
     } else {
       this.stats.configLoadError.add();
       this.logger.error(`Error loading new configuration: ${event.message}`);

@@ -1,25 +1,34 @@
-// `npm start` (scripts/start-dev.mjs): the service on the memory store with the example rules of
-// examples/ratelimit/config, answering /json with the reference README's rl domain.
+// `npm start`, as a user types it: it builds (into a folder of its own here, so the build under
+// test stays untouched), then serves the example rules of examples/ratelimit/config on the memory
+// store, answering /json with the reference README's rl domain. SIGTERM sent to the npm process
+// reaches the service: both exit, nothing keeps running. The production bundle is what `npm start`
+// always runs, so the e2e-bundle stage skips this file.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { join, relative } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { freePort, repoRoot, waitFor } from '@repo/test-support';
+import { E2E_TARGET } from '../support/e2e-target';
 
-// This file runs from <dist>/apps/ratelimit/test/e2e: start the build it belongs to.
-const DIST = join(__dirname, '..', '..', '..', '..');
 const ROOT = repoRoot();
+const DIST_DIR = join('.tmp', `npm-start-dist-${process.pid}`);
 
-describe('npm start', () => {
+describe('npm start', { skip: E2E_TARGET === 'bundle' }, () => {
   const children: ReturnType<typeof spawn>[] = [];
-  after(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
+  after(() => {
+    children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
+    rmSync(join(ROOT, DIST_DIR), { recursive: true, force: true });
+  });
 
-  it('serves the example rules on the memory store', async () => {
+  it('builds, serves the example rules on the memory store, and stops with npm on SIGTERM', async () => {
     const [port, grpcPort, debugPort] = [await freePort(), await freePort(), await freePort()];
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start-dev.mjs')], {
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
       env: {
         PATH: process.env.PATH,
-        DIST_DIR: relative(ROOT, DIST),
+        HOME: process.env.HOME,
+        DIST_DIR,
         HOST: '127.0.0.1',
         PORT: String(port),
         GRPC_HOST: '127.0.0.1',
@@ -29,13 +38,15 @@ describe('npm start', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    children.push(child);
+    children.push(npm);
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    npm.stdout?.on('data', (chunk) => (output += chunk));
+    npm.stderr?.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
     await waitFor(async () => (await fetch(`${url}/healthcheck`)).ok, {
-      timeoutMs: 20_000,
+      timeoutMs: 180_000,
+      intervalMs: 200,
       description: `npm start:\n${output}`,
     });
     const body = JSON.stringify({
@@ -53,8 +64,14 @@ describe('npm start', () => {
     for (let i = 0; i < 2; i++) statuses.push((await fetch(`${url}/json`, { method: 'POST', body })).status);
     assert.deepEqual(statuses, [200, 429]);
     assert.match(output, /level=info msg="successfully loaded new configuration: \d+ domain\(s\)/);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    assert.equal(child.exitCode, 0);
+
+    npm.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    const isGone = await fetch(`${url}/healthcheck`).then(
+      () => false,
+      () => true,
+    );
+    assert.ok(isGone, `the service still answers on :${port} after npm exited`);
+    assert.match(output, /SIGTERM: unhealthy from now on, draining requests in flight/);
   });
 });

@@ -9,6 +9,7 @@ export interface ServiceProcess {
   readonly child: ChildProcess;
   readonly httpPort: number;
   readonly grpcPort: number;
+  readonly debugPort: number;
   /** Everything the process wrote so far. */
   output(): string;
   /** Resolves with the exit code (or the signal name). */
@@ -43,6 +44,7 @@ export async function startServiceProcess(env: Readonly<Record<string, string>>)
     child,
     httpPort,
     grpcPort,
+    debugPort,
     output: () => output,
     exited,
     kill: () => {

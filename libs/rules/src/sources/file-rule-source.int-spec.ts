@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writ
 import { join } from 'node:path';
 import { scratchDir, waitFor } from '@repo/test-support';
 import { RuleRegistry, type RuleLoadEvent } from '../rule-registry';
-import { FileRuleSource, type FileRuleSourceOptions } from './file-rule-source';
+import { FileRuleSource, missingDirectoryWarning, type FileRuleSourceOptions } from './file-rule-source';
 
 const rules = (domain: string, limit: number) =>
   `domain: ${domain}\ndescriptors:\n  - key: k\n    rate_limit:\n      unit: minute\n      requests_per_unit: ${limit}\n`;
@@ -121,6 +121,33 @@ describe(`${FileRuleSource.name} (RUNTIME_WATCH_ROOT=false)`, () => {
     writeFileSync(join(dir, 'b.yaml'), rules('b', 2));
     await sut.waitUntil('the restored directory', () => sut.limitOf('b') === 2);
     assert.deepEqual(sut.registry.snapshot?.domains, ['b']);
+  });
+
+  it('names a rules directory that does not exist in a warning, loads no rules, and loads once it appears', async () => {
+    const { dir, options } = layout();
+    rmSync(dir, { recursive: true });
+    const sut = await startRegistry(options);
+    const [first] = sut.events;
+    assert.deepEqual(first?.ok && first.warnings, [missingDirectoryWarning(dir)]);
+    assert.equal(
+      missingDirectoryWarning(dir),
+      `rules directory ${dir} does not exist: no rules are loaded, every request is allowed`,
+    );
+    assert.deepEqual(sut.registry.snapshot?.domains, []);
+
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'a.yaml'), rules('a', 1));
+    await sut.waitUntil('the new directory', () => sut.limitOf('a') === 1);
+    const last = sut.events.at(-1);
+    assert.deepEqual(last?.ok && last.warnings, []);
+  });
+
+  it('names RUNTIME_ROOT when it does not exist (the default path on a laptop)', async () => {
+    const { options } = layout();
+    const root = join(options.runtimeRoot, 'nonexistent');
+    const sut = await startRegistry({ ...options, runtimeRoot: root });
+    const [first] = sut.events;
+    assert.deepEqual(first?.ok && first.warnings, [missingDirectoryWarning(root)]);
   });
 
   it('follows a Kubernetes ConfigMap update; dot directories are skipped with ignoreDotFiles', async () => {

@@ -32,7 +32,7 @@ export class FileRuleSource implements RuleSource {
   private isStopped = false;
   /** Set once a load found the rules directory: from then on its disappearance is an error. */
   private hasSeenDirectory = false;
-  private onConfigs: (configs: RawDomainConfig[]) => unknown = () => undefined;
+  private onConfigs: (configs: RawDomainConfig[], warnings: readonly string[]) => unknown = () => undefined;
   private onError: (error: Error) => void = () => undefined;
 
   constructor(private readonly options: FileRuleSourceOptions) {
@@ -40,7 +40,7 @@ export class FileRuleSource implements RuleSource {
   }
 
   async start(
-    onConfigs: (configs: RawDomainConfig[]) => Error | void,
+    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[]) => Error | void,
     onError: (error: Error) => void,
   ): Promise<void> {
     this.onConfigs = onConfigs;
@@ -72,35 +72,35 @@ export class FileRuleSource implements RuleSource {
   private async loadOnce(): Promise<void> {
     if (this.isStopped) return;
     let configs: RawDomainConfig[];
+    let warnings: readonly string[];
     try {
-      await this.checkDirectory();
+      warnings = await this.checkDirectory();
       configs = parseRuleFiles(await readRuleFiles(this.options));
     } catch (error) {
       if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    if (!this.isStopped) this.onConfigs(configs);
+    if (!this.isStopped) this.onConfigs(configs, warnings);
   }
 
   /**
    * A directory deleted after a load (or a volume unmounted, or a symlink swap done in two steps)
    * must not replace the rules in force by an empty set: that would lift every limit at once.
-   * A directory missing from the start still means "no rules", as before.
+   * A directory missing from the start still means "no rules", as in the reference, but it is
+   * named in a warning (RUNTIME_ROOT first: on a laptop the default /srv/runtime_data/current
+   * does not exist), so a typo in a path is not a silent "allow everything".
    */
-  private async checkDirectory(): Promise<void> {
+  private async checkDirectory(): Promise<readonly string[]> {
     const directory = ruleFilesDirectory(this.options);
-    if (directory === undefined) return;
-    const exists = await stat(directory).then(
-      (found) => found.isDirectory(),
-      () => false,
-    );
-    if (exists) this.hasSeenDirectory = true;
-    else if (this.hasSeenDirectory) {
-      throw new RuleConfigError(
-        directory,
-        'the rules directory is missing; the rules loaded before stay in force',
-      );
+    if (directory !== undefined && (await isDirectory(directory))) {
+      this.hasSeenDirectory = true;
+      return [];
     }
+    if (directory !== undefined && this.hasSeenDirectory) {
+      throw new RuleConfigError(directory, 'the rules directory is missing; the rules loaded before stay in force');
+    }
+    const missing = (await isDirectory(this.options.runtimeRoot)) ? directory : this.options.runtimeRoot;
+    return missing === undefined ? [] : [missingDirectoryWarning(missing)];
   }
 
   /**
@@ -140,6 +140,18 @@ export class FileRuleSource implements RuleSource {
     await once(watcher, 'ready');
     return watcher;
   }
+}
+
+/** The warning of a load that found no rules directory (shown in the log and on /rlconfig). */
+export function missingDirectoryWarning(path: string): string {
+  return `rules directory ${path} does not exist: no rules are loaded, every request is allowed`;
+}
+
+function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
 }
 
 /** Parses every file; the first error fails the whole load (nothing from any file is applied). */

@@ -7,10 +7,11 @@ export interface RuleSource {
    * Starts delivering: `onConfigs` receives the complete current set after every (re)load and
    * returns the compile error when the set was rejected (the xDS source NACKs with its message);
    * `onError` gets a load that failed before compiling. The registry keeps the last good
-   * snapshot either way.
+   * snapshot either way. `warnings` name what an operator should know about a load that did not
+   * fail (a rules directory that does not exist loads no rules).
    */
   start(
-    onConfigs: (configs: RawDomainConfig[]) => Error | void,
+    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[]) => Error | void,
     onError: (error: Error) => void,
   ): Promise<void>;
   stop(): Promise<void>;

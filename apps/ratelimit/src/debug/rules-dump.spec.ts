@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { RuleLoadEvent, RuleSnapshot } from '@repo/rules';
+import { rulesDump } from './rules-dump';
+
+const snapshot = {
+  dump: () => 'rl.foo: unit=MINUTE requests_per_unit=2, shadow_mode: false\n',
+} as RuleSnapshot;
+const loaded = (warnings: string[]): RuleLoadEvent => ({
+  ok: true,
+  snapshot,
+  domainCount: 1,
+  configCount: 1,
+  warnings,
+});
+
+describe(rulesDump.name, () => {
+  it('is the rules as the reference prints them', () => {
+    assert.equal(rulesDump({ lastEvent: loaded([]), snapshot }), snapshot.dump());
+  });
+
+  it('starts with a `warning:` line per warning of the last load', () => {
+    const dump = rulesDump({ lastEvent: loaded(['rules directory /x does not exist']), snapshot: undefined });
+    assert.equal(dump, 'warning: rules directory /x does not exist\n');
+  });
+
+  it('shows no warning of an older load once a load failed (the rules in force stay)', () => {
+    const failed: RuleLoadEvent = { ok: false, error: new Error('bad'), message: 'bad' };
+    assert.equal(rulesDump({ lastEvent: failed, snapshot }), snapshot.dump());
+  });
+});
