@@ -97,7 +97,10 @@ export class FileRuleSource implements RuleSource {
       return [];
     }
     if (directory !== undefined && this.hasSeenDirectory) {
-      throw new RuleConfigError(directory, 'the rules directory is missing; the rules loaded before stay in force');
+      throw new RuleConfigError(
+        directory,
+        'the rules directory is missing; the rules loaded before stay in force',
+      );
     }
     const missing = (await isDirectory(this.options.runtimeRoot)) ? directory : this.options.runtimeRoot;
     return missing === undefined ? [] : [missingDirectoryWarning(missing)];
