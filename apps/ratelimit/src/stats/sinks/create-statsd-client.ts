@@ -12,16 +12,22 @@ export interface StatsdClientOptions {
   readonly onError: (error: Error) => void;
 }
 
-/** gostats' buffer sizes: one UDP datagram stays under a 1500-byte MTU; TCP writes 64 KiB chunks. */
-const UDP_BUFFER_BYTES = 1432;
-const TCP_BUFFER_BYTES = 64 * 1024;
+/**
+ * Lines are written in chunks of at most this size, over UDP (one datagram stays under a
+ * 1500-byte MTU, as gostats does) and TCP. gostats writes 64 KiB chunks over TCP, but hot-shots
+ * measures its whole buffer again for every line it adds (Buffer.byteLength of the joined string),
+ * so a line costs time in proportion to the buffer: with 64 KiB, the one response-time sample per
+ * call took about a fifth of the service's CPU per call (docs/benchmarks.md, "The bundle's
+ * per-call cost"). A few hundred small TCP writes a second cost far less.
+ */
+const BUFFER_BYTES = 1432;
 
 export function createStatsdClient(options: StatsdClientOptions): StatsD {
   return new StatsD({
     host: options.host,
     port: options.port,
     protocol: options.protocol,
-    maxBufferSize: options.protocol === 'udp' ? UDP_BUFFER_BYTES : TCP_BUFFER_BYTES,
+    maxBufferSize: BUFFER_BYTES,
     bufferFlushInterval: 1000,
     datadog: false,
     includeDataDogTags: options.includeDataDogTags,
