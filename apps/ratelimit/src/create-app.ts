@@ -22,6 +22,7 @@ import { StatsService } from './stats/stats.service';
 import { startStatsSink } from './stats/sinks/start-stats-sink';
 import { startTracing } from './tracing/start-tracing';
 import { createGrpcTransport } from './transport/grpc/create-grpc-transport';
+import { GrpcHandlers } from './transport/grpc/grpc-handlers';
 import { limitHandshakeTime } from './transport/grpc/limit-handshake-time';
 import { acceptRawBodies } from './transport/http/accept-raw-bodies';
 import { closeConnectionsAfter, httpServerLimits } from './transport/http/http-server-limits';
@@ -80,7 +81,7 @@ export async function startRatelimit(
       bodyParser: false,
     },
   );
-  const grpc = createGrpcTransport(settings, logger);
+  const grpc = createGrpcTransport(settings, logger, () => app.get(GrpcHandlers));
   app.connectMicroservice({ strategy: grpc }, { inheritAppConfig: false });
   await app.init();
   // A gRPC listener that cannot start (TLS files, busy unix socket) must not leave the rule

@@ -54,8 +54,8 @@ export class GrpcHealthController {
   }
 
   @MessagePattern(HEALTH_WATCH_PATTERN)
-  // @Payload/@Ctx: without parameter decorators Nest hands a custom transport's handler the
-  // payload only, and the stream to write to would be lost.
+  // The transport passes the request and the call, in the order @Payload() and @Ctx() name them
+  // (transport/grpc/grpc-handlers.ts checks it); the call is the stream to write to.
   async watch(
     @Payload() request: HealthCheckRequest,
     @Ctx() call: ServerWritableStream<unknown, unknown>,

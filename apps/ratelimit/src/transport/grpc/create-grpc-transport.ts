@@ -1,5 +1,6 @@
 import type { Settings } from '../../settings/settings';
 import { rlsProtos } from '../rls-protos';
+import type { GrpcHandlers } from './grpc-handlers';
 import { GrpcTransport, type TransportLogger } from './grpc-transport';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN, SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
 import { grpcAddress, grpcChannelOptions } from './grpc-server-options';
@@ -7,7 +8,11 @@ import { createServerCredentials } from './server-credentials';
 import { decodeFailuresAsValues } from './undecodable-request';
 
 /** The gRPC listener: RateLimitService and grpc.health.v1.Health on one server. */
-export function createGrpcTransport(settings: Settings, logger: TransportLogger): GrpcTransport {
+export function createGrpcTransport(
+  settings: Settings,
+  logger: TransportLogger,
+  handlers: () => GrpcHandlers,
+): GrpcTransport {
   const { rlsService, healthService } = rlsProtos();
   return new GrpcTransport({
     address: grpcAddress(settings.server),
@@ -22,5 +27,6 @@ export function createGrpcTransport(settings: Settings, logger: TransportLogger)
     ],
     drainTimeoutMs: settings.shutdown.drainSeconds * 1000,
     logger,
+    handlers,
   });
 }

@@ -57,6 +57,16 @@ describe(toServiceError.name, () => {
     assert.ok(error.metadata);
   });
 
+  it('maps the RpcException a controller throws to its status', () => {
+    const error = toServiceError(
+      toRpcException(new InvalidRequestError('rate limit domain must not be empty')),
+    );
+    assert.deepEqual(
+      [error.code, error.details],
+      [GrpcStatus.INVALID_ARGUMENT, 'rate limit domain must not be empty'],
+    );
+  });
+
   it('A3 maps domain errors thrown directly', () => {
     const error = toServiceError(storeDown);
     assert.deepEqual(

@@ -1,5 +1,6 @@
-// Errors of the service -> gRPC status (spec A3). Controllers throw RpcException({code, message});
-// Nest's RPC exception filter hands that object on unchanged, so it arrives here as the error.
+// Errors of the service -> gRPC status (the table in docs/service.md). Controllers throw
+// RpcException({code, message}); the transport calls them straight (grpc-handlers.ts), so the
+// exception itself arrives here and its object is the status.
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { RpcException } from '@nestjs/microservices';
 import { StoreUnavailableError } from '@repo/storage';
@@ -24,7 +25,8 @@ export function grpcStatusOf(error: unknown): GrpcStatusError {
 }
 
 /** What grpc-js's callback takes: the status code and its message as `details`. */
-export function toServiceError(error: unknown): Partial<ServiceError> {
+export function toServiceError(thrown: unknown): Partial<ServiceError> {
+  const error = thrown instanceof RpcException ? thrown.getError() : thrown;
   if (isStatusError(error)) return { code: error.code, details: error.message, metadata: new Metadata() };
   const { code, message } = grpcStatusOf(error);
   return { code, details: message, metadata: new Metadata() };

@@ -1,7 +1,7 @@
 // A Nest CustomTransportStrategy that serves gRPC with @grpc/grpc-js and calls the controllers'
-// handlers with plain async/await (spec A7, style.md §2.7): Nest's generic gRPC transport wraps
-// every call in an RxJS pipeline, measured at 11-18% of the CPU per call. Handlers are found by
-// their @MessagePattern (see grpc-patterns.ts); each binding maps one gRPC method to a pattern.
+// @MessagePattern methods straight, with plain async/await (grpc-handlers.ts): Nest's generic
+// gRPC transport wraps every call in an RxJS pipeline, measured at 11-18% of the CPU per call.
+// Each binding maps one gRPC method to a pattern (see grpc-patterns.ts).
 import cluster from 'node:cluster';
 import {
   Server as GrpcServer,
@@ -14,9 +14,9 @@ import {
   type UntypedHandleCall,
   type sendUnaryData,
 } from '@grpc/grpc-js';
-import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
-import { isObservable, lastValueFrom } from 'rxjs';
+import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import { toServiceError } from './grpc-errors';
+import type { GrpcHandler } from './grpc-handlers';
 import { removeStaleUnixSocket, unixSocketPath } from './remove-stale-unix-socket';
 
 export interface GrpcServiceBinding {
@@ -38,6 +38,8 @@ export interface GrpcTransportOptions {
   readonly credentials: () => Promise<ServerCredentials>;
   readonly channelOptions: ChannelOptions;
   readonly services: readonly GrpcServiceBinding[];
+  /** The handler of each pattern, asked for when the server starts (after the app's init). */
+  readonly handlers: () => { handler(pattern: string): GrpcHandler | undefined };
   /** Most time close() waits for calls in flight before cancelling them. */
   readonly drainTimeoutMs: number;
   readonly logger: TransportLogger;
@@ -109,9 +111,10 @@ export class GrpcTransport extends Server implements CustomTransportStrategy {
 
   private implementation(binding: GrpcServiceBinding): Record<string, UntypedHandleCall> {
     const implementation: Record<string, UntypedHandleCall> = {};
+    const handlers = this.options.handlers();
     for (const [method, pattern] of Object.entries(binding.methods)) {
-      const handler = this.getHandlerByPattern(pattern);
-      if (handler === null) throw new Error(`no handler registered for the gRPC pattern ${pattern}`);
+      const handler = handlers.handler(pattern);
+      if (handler === undefined) throw new Error(`no handler registered for the gRPC pattern ${pattern}`);
       const isStreaming = binding.definition[method]?.responseStream === true;
       implementation[method] = isStreaming ? streamingCall(handler) : unaryCall(handler);
     }
@@ -119,11 +122,10 @@ export class GrpcTransport extends Server implements CustomTransportStrategy {
   }
 }
 
-function unaryCall(handler: MessageHandler) {
+function unaryCall(handler: GrpcHandler) {
   return async (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): Promise<void> => {
     try {
-      const result: unknown = await handler(call.request, call);
-      callback(null, isObservable(result) ? await lastValueFrom(result) : result);
+      callback(null, await handler(call.request, call));
     } catch (error) {
       callback(toServiceError(error));
     }
@@ -131,11 +133,10 @@ function unaryCall(handler: MessageHandler) {
 }
 
 /** Server-streaming: the handler writes to the call itself and resolves when it has finished. */
-function streamingCall(handler: MessageHandler) {
+function streamingCall(handler: GrpcHandler) {
   return async (call: ServerWritableStream<unknown, unknown>): Promise<void> => {
     try {
-      const result: unknown = await handler(call.request, call);
-      if (isObservable(result)) await lastValueFrom(result);
+      await handler(call.request, call);
     } catch (error) {
       call.destroy(Object.assign(new Error(toServiceError(error).details), { code: GrpcStatus.INTERNAL }));
     }
