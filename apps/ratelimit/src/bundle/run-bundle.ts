@@ -1,8 +1,10 @@
 // Runs the bundled service (scripts/build-ratelimit-bundle.mjs) the way Node runs a CommonJS
 // file, plus V8's code cache: compiling the 4 MB bundle costs ~100 ms of CPU at every start;
 // with the cache the build made (scripts/train-code-cache.mjs) it takes ~10 ms, and the functions
-// a start runs are already compiled. Node 20 has no module.enableCompileCache (22.1+). A missing,
-// stale or rejected cache only makes the start slower.
+// a start runs are already compiled. Node 24's module.enableCompileCache was measured as the
+// alternative and kept out: it stores only what compiles when the file loads (0.7 MB, not the
+// 3.8 MB of functions a training start runs), so a start took more CPU (docs/benchmarks.md,
+// "Start-up"). A missing, stale or rejected cache only makes the start slower.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';

@@ -37,10 +37,26 @@ export function createStatsdClient(options: StatsdClientOptions): StatsD {
   });
 }
 
-/** Flushes what hot-shots buffered and closes its socket; never rejects. */
-export function closeStatsdClient(client: StatsD): Promise<void> {
+/** How long shutdown waits for the last lines to go out before it closes the client anyway. */
+export const STATSD_CLOSE_TIMEOUT_MS = 1000;
+
+/**
+ * Flushes what hot-shots buffered and closes its socket; never rejects. With the collector gone
+ * (its TCP connection reset), hot-shots never calls back from flush or close, so shutdown does
+ * not wait more than timeoutMs for them.
+ */
+export function closeStatsdClient(client: StatsD, timeoutMs = STATSD_CLOSE_TIMEOUT_MS): Promise<void> {
   return new Promise((resolve) => {
-    client.flush(() => client.close(() => resolve()));
+    const timer = setTimeout(() => {
+      client.close(() => undefined);
+      resolve();
+    }, timeoutMs);
+    client.flush(() =>
+      client.close(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
   });
 }
 
