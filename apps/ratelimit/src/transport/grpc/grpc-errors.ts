@@ -1,5 +1,6 @@
-// Errors of the service -> gRPC status (spec A3). Controllers throw RpcException({code, message});
-// Nest's RPC exception filter hands that object on unchanged, so it arrives here as the error.
+// Errors of the service -> gRPC status (the table in docs/service.md). Controllers throw
+// RpcException({code, message}); Nest's RPC exception filter hands that object on unchanged, so it
+// arrives here as the error.
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { RpcException } from '@nestjs/microservices';
 import { StoreUnavailableError } from '@repo/storage';

@@ -1,7 +1,8 @@
 // A Nest CustomTransportStrategy that serves gRPC with @grpc/grpc-js and calls the controllers'
-// handlers with plain async/await (spec A7, style.md §2.7): Nest's generic gRPC transport wraps
-// every call in an RxJS pipeline, measured at 11-18% of the CPU per call. Handlers are found by
-// their @MessagePattern (see grpc-patterns.ts); each binding maps one gRPC method to a pattern.
+// handlers with plain async/await (docs/service.md, "How it is built for speed"): Nest's generic
+// gRPC transport wraps every call in an RxJS pipeline, measured at 11-18% of the CPU per call.
+// Handlers are found by their @MessagePattern (see grpc-patterns.ts); each binding maps one gRPC
+// method to a pattern.
 import cluster from 'node:cluster';
 import {
   Server as GrpcServer,
