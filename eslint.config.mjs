@@ -1,4 +1,4 @@
-// Lint rules that keep the architecture whole (../shared/style.md §2):
+// Lint rules that keep the architecture whole (docs/development.md#layout):
 // libs are imported only from their root, libs never import apps, libs/endpoint stays
 // free of Nest and Node built-ins, and only *.module.ts files in rules/storage import Nest.
 import js from '@eslint/js';
@@ -7,9 +7,9 @@ import { builtinModules } from 'node:module';
 
 const deepLibImport = {
   group: ['@repo/*/*', '**/libs/*/src/*', '../../libs/**', '../../../libs/**'],
-  message: 'Import a lib only from its root, e.g. @repo/rules (style.md §2.3).',
+  message: 'Import a lib only from its root, e.g. @repo/rules (docs/development.md#layout).',
 };
-const appImport = { group: ['**/apps/**'], message: 'Libs never import apps (style.md §2.1).' };
+const appImport = { group: ['**/apps/**'], message: 'Libs never import apps (docs/development.md#layout).' };
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 export default tseslint.config(
@@ -37,7 +37,10 @@ export default tseslint.config(
           patterns: [
             deepLibImport,
             appImport,
-            { group: ['@nestjs/*'], message: 'Only *.module.ts files import Nest in libs (style.md §2.5).' },
+            {
+              group: ['@nestjs/*'],
+              message: 'Only *.module.ts files import Nest in libs (docs/development.md#layout).',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 // Coverage gate of libs/endpoint: runs its unit tests (<dist>/libs/endpoint/**/*.spec.js) under
-// c8 and fails unless lines, branches, functions and statements of libs/endpoint/src (spec
+// c8 and fails unless lines, branches, functions and statements of libs/endpoint/src (test
 // files excluded) are all at 100 %. Needs a build first (npm run build, or the test pipeline).
 // Usage: DIST_DIR=<dir> node scripts/coverage-endpoint.mjs
 import { spawnSync } from 'node:child_process';

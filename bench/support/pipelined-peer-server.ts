@@ -1,6 +1,6 @@
 // The peer of the Redis-work benchmark: a @grpc/grpc-js + ioredis server doing what Envoy's
 // service does per request with its defaults (REDIS_PIPELINE_WINDOW=0): one pipeline of INCRBY +
-// EXPIRE per descriptor (spec §2.8), then one status per descriptor. Every descriptor counts
+// EXPIRE per descriptor (Envoy's Redis commands), then one status per descriptor. Every descriptor counts
 // against 100000000 per minute, key `<domain>_<key>_<value>..._<window start>`, EXPIRE = 60 s +
 // jitter in [0, 299] as with Envoy's default EXPIRATION_JITTER_MAX_SECONDS.
 // `node pipelined-peer-server.js <port> <redis host:port>`; prints `listening <port>` when ready.

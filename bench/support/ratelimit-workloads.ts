@@ -14,7 +14,7 @@ const twoDescriptors = (n: number) => ({
   ],
 });
 
-/** One descriptor per call (a client id), the unit of the Redis-work comparison (issue 18). */
+/** One descriptor per call (a client id), the unit of the Redis-work comparison (docs/benchmarks.md). */
 const oneDescriptor = (n: number) => ({
   domain: 'bench',
   descriptors: [{ entries: [{ key: 'client_id', value: `client-${n % CLIENTS}` }] }],

@@ -50,7 +50,7 @@ export async function openStore(url: string, incrementScript: 'on' | 'off'): Pro
   };
 }
 
-/** The key the service builds for client n in the current minute window (spec §2.6). */
+/** The key the service builds for client n in the current minute window (docs/stores.md). */
 export function clientKey(n: number): string {
   const now = Math.floor(Date.now() / 1000);
   return `bench_client_id_client-${n % 1000}_${now - (now % WINDOW_SECONDS)}`;

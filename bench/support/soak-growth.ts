@@ -18,7 +18,7 @@ export interface Growth {
   readonly isWithinLimit: boolean;
 }
 
-/** The goal: RSS and handle counts flat after warm-up, growth under 10 %. */
+/** The soak goal: RSS and handle counts flat after warm-up, growth under 10 %. */
 export const GROWTH_LIMITS: Partial<Record<SampleMetric, number>> = { rssMiB: 10, handles: 10, fds: 10 };
 export const REPORTED_METRICS: readonly SampleMetric[] = [
   'rssMiB',

@@ -1,4 +1,4 @@
-// The service's module tree, built from one parsed Settings object (style.md §1). The libraries
+// The service's module tree, built from one parsed Settings object (read once, at start-up). The libraries
 // get plain options mapped from it; nothing below reads the environment.
 import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
@@ -29,7 +29,7 @@ export class AppModule {
         CoreModule.forRoot(dependencies),
         LoggerModule.forRoot({
           ...buildLoggerModuleParams(logger),
-          // The hot route gets no per-request logger (style.md §2.7).
+          // The hot route gets no per-request logger: a child logger per call costs CPU on every decision.
           exclude: [{ method: RequestMethod.ALL, path: 'json' }],
         }),
         RulesModule.forRoot(toRulesOptions(settings, logger, () => random.next())),

@@ -1,4 +1,4 @@
-// Time and randomness are injected (style.md §2.8, envoy src/utils/time.go): the app owns one
+// Time and randomness are injected, so tests control them (as envoy src/utils/time.go): the app owns one
 // Clock and one Random, tests pass fixed ones, libraries receive `now()` / `random()` functions.
 
 export interface Clock {

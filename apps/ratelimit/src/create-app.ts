@@ -1,8 +1,8 @@
 // Boots the whole service from one Settings object (main.ts and the e2e tests use it), in the
-// reference's order (§2.20): store connected and rules loaded first, then the gRPC, debug and
-// HTTP listeners. shutdown() is the SIGTERM path: unhealthy at once, gRPC stops taking calls and
-// lets those in flight finish (SHUTDOWN_DRAIN_SECONDS at most), then HTTP closes after its
-// requests in flight, then the store and the rule source.
+// reference's order (docs/service.md, "Start-up and signals"): store connected and rules loaded
+// first, then the gRPC, debug and HTTP listeners. shutdown() is the SIGTERM path: unhealthy at
+// once, gRPC stops taking calls and lets those in flight finish (SHUTDOWN_DRAIN_SECONDS at most),
+// then HTTP closes after its requests in flight, then the store and the rule source.
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';

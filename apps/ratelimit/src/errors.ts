@@ -1,5 +1,6 @@
 // Domain errors of the service. Transport code alone maps them to gRPC status codes and HTTP
-// statuses (spec A3); the service only decides which kind of failure happened.
+// statuses (docs/decisions.md#checks-before-anything-is-counted); the service only decides which
+// kind of failure happened.
 
 /** Base of every error the service raises on purpose. */
 export abstract class RateLimitError extends Error {}

@@ -1,7 +1,7 @@
-// WORKERS=N (spec A7): N service processes sharing the listening ports through node:cluster, for
-// machines with more cores than one Node process can use. The primary only forks, forwards
-// signals and exits with the workers: SIGTERM drains every worker (each exits 0), SIGHUP makes
-// every worker reload its rules. A worker that dies unexpectedly is replaced.
+// WORKERS=N (docs/service.md, "Several processes"): N service processes sharing the listening ports
+// through node:cluster, for machines with more cores than one Node process can use. The primary
+// only forks, forwards signals and exits with the workers: SIGTERM drains every worker (each exits
+// 0), SIGHUP makes every worker reload its rules. A worker that dies unexpectedly is replaced.
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { removeStaleUnixSocket } from './transport/grpc/remove-stale-unix-socket';

@@ -27,7 +27,7 @@ describe(getRuntimeUserAgent.name, () => {
     assert.equal(sut(), `Node.js/${process.version.slice(1)} (${process.platform}; ${process.arch})`);
   });
 
-  it('makes the default user-agent <package name as a token>/<version> <runtime> (Part A.3)', () => {
+  it('makes the default user-agent <package name as a token>/<version> <runtime>, like the reference', () => {
     assert.match(
       DEFAULT_USER_AGENT,
       /^repo-endpoint\.js\/\d+\.\d+\.\d+ Node\.js\/\d+\.\d+\.\d+ \(\w+; \w+\)$/,

@@ -1,5 +1,6 @@
-// Part A.4: no call changes DEFAULTS of any level or any object the caller passed in. Every
-// input and every DEFAULTS object is deep-frozen, so a write would throw (strict mode).
+// No shared state (docs/endpoint.md): no call changes DEFAULTS of any level or any object the
+// caller passed in. Every input and every DEFAULTS object is deep-frozen, so a write would throw
+// (strict mode).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoint } from './index';

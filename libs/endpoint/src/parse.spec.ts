@@ -81,7 +81,7 @@ describe(parse.name, () => {
   });
 
   describe('method', () => {
-    it('is uppercased for the rules and returned lowercase (Part A.2)', () => {
+    it('is uppercased for the rules and returned lowercase (our one intended difference)', () => {
       assert.equal(sut({ ...base, method: 'get' }).method, 'get');
       assert.equal(sut({ ...base, method: 'Patch' }).method, 'patch');
     });

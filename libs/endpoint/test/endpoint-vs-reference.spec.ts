@@ -26,7 +26,7 @@ const call = fc.record({
 });
 type Call = { chain: unknown[]; route: unknown; options: unknown };
 
-/** Builds the chain; for ours every input and every DEFAULTS is deep-frozen (Part A.4). */
+/** Builds the chain; for ours every input and every DEFAULTS is deep-frozen (no call may write them). */
 function build(root: AnyEndpoint, chain: unknown[], freeze: boolean): AnyEndpoint {
   let level = root;
   for (const defaults of chain) {

@@ -30,7 +30,7 @@ export const ours = endpoint as unknown as AnyEndpoint;
 export type Outcome =
   { readonly threw: false; readonly value: unknown } | { readonly threw: true; readonly error: string };
 
-/** Runs fn; a thrown error becomes its class name (messages differ on purpose, Part A.5). */
+/** Runs fn; a thrown error becomes its class name (our messages name the input, docs/endpoint.md). */
 export function outcome(fn: () => unknown): Outcome {
   try {
     return { threw: false, value: fn() };
@@ -41,7 +41,7 @@ export function outcome(fn: () => unknown): Outcome {
 
 /**
  * The documented differences removed: the reference's method is uppercase where ours is
- * lowercase (Part A.2), and each default user-agent names its own package (Part A.3).
+ * lowercase, and each default user-agent names its own package (docs/endpoint.md).
  */
 export function normalise(result: Outcome, isParsed: boolean): Outcome {
   if (result.threw || typeof result.value !== 'object' || result.value === null) return result;

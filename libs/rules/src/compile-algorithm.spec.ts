@@ -15,7 +15,7 @@ function compileError(name: string, unsupportedAlgorithms?: ReadonlyMap<'token_b
   assert.fail('expected a RuleConfigError');
 }
 
-describe('algorithm and burst (spec A8)', () => {
+describe('algorithm and burst (docs/algorithms.md)', () => {
   const sut = snapshotOf(['algorithms.yaml']);
   const rule = (key: string) => sut.findLimit('test-domain', { entries: [{ key, value: 'v' }] })?.rule;
 

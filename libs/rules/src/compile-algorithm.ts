@@ -1,4 +1,4 @@
-// The `algorithm` and `burst` of one `rate_limit` block (spec A8), checked after the unit: which
+// The `algorithm` and `burst` of one `rate_limit` block (docs/algorithms.md), checked after the unit: which
 // counting a rule uses and, for token buckets, the bucket size.
 import { ALGORITHMS, type Algorithm } from './model';
 import type { RawRateLimit } from './raw-domain-config';

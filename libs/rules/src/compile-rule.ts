@@ -1,6 +1,6 @@
-// One descriptor's `rate_limit` block -> RateLimitRule, with the reference's checks (§3 rows
-// 11-14) in its order: unit vs unlimited, (our unit_multiplier, algorithm and burst), then each
-// `replaces` entry.
+// One descriptor's `rate_limit` block -> RateLimitRule, with the reference's checks (unit,
+// unlimited, replaces; docs/rules.md) in its order: unit vs unlimited, (our unit_multiplier,
+// algorithm and burst), then each `replaces` entry.
 import { compileAlgorithm, type UnsupportedAlgorithms } from './compile-algorithm';
 import { UNIT_SECONDS, type RateLimitRule, type Unit } from './model';
 import type { RawDescriptor, RawRateLimit } from './raw-domain-config';
@@ -48,7 +48,7 @@ export function compileLimit(
   const rule: RateLimitRule = {
     requestsPerUnit: rateLimit.requestsPerUnit ?? 0,
     unit: effectiveUnit,
-    // unit_multiplier (A4) only lengthens the window; responses still name the unit.
+    // unit_multiplier (ours) only lengthens the window; responses still name the unit.
     unitSeconds: UNIT_SECONDS[effectiveUnit] * (unlimited ? 1 : unitMultiplier),
     algorithm: algorithm.algorithm,
     burst: algorithm.burst,

@@ -19,7 +19,7 @@ function compileError(names: string[], mergeDomainConfigs = false): string {
 }
 
 describe(compileSnapshot.name, () => {
-  describe('errors of §3 found while compiling (one fixture each)', () => {
+  describe('config errors found while compiling (one fixture each)', () => {
     const table: [fixtures: string[], message: string, merge?: boolean][] = [
       [['empty_domain.yaml'], 'empty_domain.yaml: config file cannot have empty domain (line 1, column 9)'],
       [
@@ -110,7 +110,7 @@ describe(compileSnapshot.name, () => {
     assert.equal(limit('key2', 'value2'), 20);
   });
 
-  it('accepts every silently accepted case of §3', () => {
+  it('accepts every case the reference accepts silently', () => {
     const sut = snapshotOf(['accepted_quirks.yaml']);
     const rule = (key: string, value = 'x') =>
       sut.findLimit('test-domain', { entries: [{ key, value }] })?.rule;
@@ -132,7 +132,7 @@ describe(compileSnapshot.name, () => {
     assert.ok(Object.isFrozen(rule?.metadata?.service_with_quota));
   });
 
-  it('dumps one line per limit (§2.20)', () => {
+  it('dumps one line per limit, as /rlconfig shows them', () => {
     assert.equal(
       snapshotOf(['basic_config.yaml']).dump(),
       [
@@ -151,7 +151,7 @@ describe(compileSnapshot.name, () => {
     );
   });
 
-  describe('unit_multiplier (our opt-in window length, spec A4)', () => {
+  describe('unit_multiplier (our opt-in window length)', () => {
     it('multiplies the window and keeps the unit', () => {
       const sut = snapshotOf(['unit_multiplier.yaml']);
       const rule = (key: string) => sut.findLimit('test-domain', { entries: [{ key, value: 'v' }] })?.rule;

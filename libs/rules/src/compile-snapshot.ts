@@ -1,7 +1,8 @@
 // RawDomainConfig[] (from YAML files or xDS resources) -> immutable RuleSnapshot. Every check of
-// the load phase of §3 lives here (rows 7-15), with the reference's texts and order. The service
-// stops at the first error (the whole reload fails); the config checker collects every error,
-// continuing per file and per descriptor where that is safe.
+// the compile phase lives here (domain, descriptor and rate_limit errors of docs/rules.md), with
+// the reference's texts and order. The service stops at the first error (the whole reload fails);
+// the config checker collects every error, continuing per file and per descriptor where that is
+// safe.
 import type { RawDescriptor, RawDomainConfig } from './raw-domain-config';
 import type { RateLimitRule, RuleSnapshot } from './model';
 import { CompiledRuleSnapshot } from './compiled-rule-snapshot';
@@ -17,7 +18,7 @@ export interface CompileOptions {
   readonly mergeDomainConfigs: boolean;
   /** Report every error instead of stopping at the first (config checker). */
   readonly collectAll?: boolean;
-  /** Algorithms the counter store cannot run: a rule using one is a config error (spec A8). */
+  /** Algorithms the store cannot run (memcached: token buckets): a rule using one is a config error. */
   readonly unsupportedAlgorithms?: UnsupportedAlgorithms;
 }
 

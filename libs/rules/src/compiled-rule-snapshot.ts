@@ -27,8 +27,9 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
   }
 
   /**
-   * `/rlconfig` (§2.20): one line per limit, `<fullKey>: unit=<UNIT> requests_per_unit=<n>,
-   * shadow_mode: <bool>, quota_mode: <bool>`, in load order (the reference prints map order).
+   * `/rlconfig` (as the reference prints it): one line per limit, `<fullKey>: unit=<UNIT>
+   * requests_per_unit=<n>, shadow_mode: <bool>, quota_mode: <bool>`, in load order (the reference
+   * prints map order).
    */
   dump(): string {
     const lines: string[] = [];
@@ -56,7 +57,7 @@ function ruleLine(key: string, rule: RateLimitRule): string {
   return `${key}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}${algorithmText(rule)}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`;
 }
 
-/** ` algorithm=... [burst=N]` for the opt-in algorithms (spec A8); fixed windows dump as in Envoy. */
+/** ` algorithm=... [burst=N]` for the opt-in algorithms (ours); fixed windows dump as in Envoy. */
 function algorithmText(rule: RateLimitRule): string {
   if (rule.algorithm === 'fixed_window') return '';
   const burst = rule.algorithm === 'token_bucket' ? ` burst=${rule.burst}` : '';

@@ -80,7 +80,7 @@ describe(findLimit.name, () => {
     });
   });
 
-  describe('request overrides (§1.3, reference TestConfigLimitOverride)', () => {
+  describe('request overrides (reference TestConfigLimitOverride)', () => {
     const sut = snapshotOf(['basic_config.yaml']);
     const withLimit = (domain: string, requestsPerUnit: number, unit: 'DAY' | 'HOUR', ...pairs: string[]) =>
       sut.findLimit(domain, { ...descriptor(...pairs), limit: { requestsPerUnit, unit } });
@@ -162,7 +162,7 @@ describe(findLimit.name, () => {
     });
   });
 
-  describe('wildcards, order and backtracking (§2.2)', () => {
+  describe('wildcards, order and backtracking', () => {
     const sut = snapshotOf(['wildcard.yaml']);
     const find = (...pairs: string[]) => summary(lookup(sut, 'test-domain', ...pairs));
 
@@ -192,7 +192,7 @@ describe(findLimit.name, () => {
       assert.equal(find('user=u42'), '6/MINUTE test-domain.user_u42'));
   });
 
-  describe('stats keys (§2.3)', () => {
+  describe('stats keys', () => {
     it('value_to_metric on default entries, empty values omitted', () => {
       const sut = snapshotOf(['value_to_metric.yaml']);
       const find = (...pairs: string[]) => summary(lookup(sut, 'test-domain', ...pairs));
@@ -227,7 +227,7 @@ describe(findLimit.name, () => {
       assert.deepEqual(find('multiroute=svc-a-ep-b-rpc')?.sharedValuePatterns, ['svc*ep*rpc']);
     });
 
-    it('keeps metadata on re-created limits (A3)', () => {
+    it('keeps metadata on re-created limits (the reference loses it)', () => {
       const sut = snapshotOf(['metadata.yaml']);
       assert.deepEqual(lookup(sut, 'test-domain', 'key1=value1', 'subkey1=x')?.rule.metadata, {
         name: 'service_1',

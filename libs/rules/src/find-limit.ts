@@ -1,5 +1,5 @@
-// Hot path: match one request descriptor against a domain's compiled tree (§2.2) and derive the
-// stats key (§2.3). Per level: one Map lookup of `key_value`, then the precompiled wildcard
+// Hot path: match one request descriptor against a domain's compiled tree (docs/rules.md) and derive the
+// stats key. Per level: one Map lookup of `key_value`, then the precompiled wildcard
 // children in config order, then the default child `key`; no backtracking; a limit applies only
 // at the request's last entry. The common case returns a MatchedLimit allocated at load time;
 // objects are created only when the stats key or the cache key depends on runtime values.
@@ -68,7 +68,7 @@ function matchWildcard(node: RuleNode, keyValue: string): RuleNode | undefined {
 }
 
 /**
- * The value_to_metric segment (§2.3) when it differs from the config path: a wildcard match
+ * The value_to_metric segment when it differs from the config path: a wildcard match
  * shows the runtime value with value_to_metric (share_threshold keeps the pattern); a default
  * match shows it with value_to_metric when the value is not empty; an exact match is the path.
  */

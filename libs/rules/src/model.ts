@@ -16,7 +16,7 @@ export const UNIT_SECONDS: Readonly<Record<Unit, number>> = Object.freeze({
 });
 
 /**
- * How a rule counts (spec A8): `fixed_window` is Envoy's counter per window (the default);
+ * How a rule counts (docs/algorithms.md): `fixed_window` is Envoy's counter per window (the default);
  * `sliding_window` weighs the previous window's count by how much of it still overlaps;
  * `token_bucket` is GCRA with bursts. Compiled once per rule, compared by identity on the hot path.
  */
@@ -57,7 +57,7 @@ export interface RateLimitRule {
   /** token_bucket: the bucket size (default requests_per_unit); 0 for the other algorithms. */
   readonly burst: number;
   readonly name: string | undefined;
-  /** Names this rule replaces (§2.4). */
+  /** Names this rule replaces (dropped when matched in the same request). */
   readonly replaces: readonly string[];
   readonly unlimited: boolean;
   readonly shadowMode: boolean;
@@ -80,7 +80,7 @@ export interface LimitItem {
 }
 
 /**
- * The result of matching one request descriptor (§2.2, §2.3): the rule plus what depends on the
+ * The result of matching one request descriptor (docs/rules.md): the rule plus what depends on the
  * request's runtime values. `statsKey` is without the `ratelimit.service.rate_limit.` prefix,
  * e.g. `test-domain.key1_value1.subkey1`.
  */
@@ -88,11 +88,11 @@ export interface MatchedLimit {
   readonly rule: RateLimitRule;
   readonly statsKey: string;
   /**
-   * share_threshold (§2.6): for entry index i, the wildcard pattern text that replaces the
+   * share_threshold: for entry index i, the wildcard pattern text that replaces the
    * request value in the cache key; undefined when no level shares a counter.
    */
   readonly sharedValuePatterns: readonly (string | undefined)[] | undefined;
-  /** True for a request override (§1.3): a fresh limit, no shadow/quota/name/replaces. */
+  /** True for a request override (docs/decisions.md): a fresh limit, no shadow/quota/name/replaces. */
   readonly isOverride: boolean;
   /**
    * A `rate_limits` node: the items to count, in list order (`rule` is the first; the node's
@@ -107,7 +107,7 @@ export interface RuleSnapshot {
   readonly domains: readonly string[];
   hasDomain(domain: string): boolean;
   /**
-   * §2.2: override first (when the domain exists), then exact -> wildcard (config order) ->
+   * Override first (when the domain exists), then exact -> wildcard (config order) ->
    * default per level, no backtracking, depth must equal config depth. Hot path.
    */
   findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;

@@ -8,7 +8,7 @@ function firstError(name: string): string | undefined {
 }
 
 describe(parseYamlConfig.name, () => {
-  describe('errors of §3 found while reading a file (one fixture each)', () => {
+  describe('config errors found while reading a file (one fixture each)', () => {
     const table: [fixture: string, message: string][] = [
       [
         'bad_yaml.yaml',
@@ -140,7 +140,7 @@ describe(parseYamlConfig.name, () => {
     });
   });
 
-  describe('accepted silently (§3)', () => {
+  describe('accepted silently, as by the reference', () => {
     const config = loadFixture('accepted_quirks.yaml');
     const byKey = (key: string) => config.descriptors?.find((descriptor) => descriptor.key === key);
 

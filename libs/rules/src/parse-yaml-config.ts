@@ -1,7 +1,8 @@
 // YAML rule file text -> RawDomainConfig (the shape the xDS source produces too). Mirrors the
-// reference's ConfigFileContentToYaml: YAML syntax (§3 row 1), key validation (rows 3-6), then
-// the typed read (row 2). Only the first YAML document of a file is used, as with yaml.v2.
-// Never throws: the caller decides between "first error" (service) and "every error" (checker).
+// reference's ConfigFileContentToYaml: YAML syntax, key validation (key types, unknown keys,
+// list elements, leaf types), then the typed read. Only the first YAML document of a file is used,
+// as with yaml.v2. Never throws: the caller decides between "first error" (service) and "every
+// error" (checker).
 import { isMap, isScalar, LineCounter, parseAllDocuments, type Node, type YAMLMap } from 'yaml';
 import type { RawDomainConfig } from './raw-domain-config';
 import { RuleConfigError } from './rule-config-error';

@@ -11,12 +11,12 @@ export interface RawReplaces {
 export interface RawRateLimit {
   readonly unit?: string;
   readonly requestsPerUnit?: number;
-  /** Opt-in (spec A4, YAML only): the window is `unit_multiplier` units long, e.g. 5 minutes. */
+  /** Opt-in (ours, YAML only): the window is `unit_multiplier` units long, e.g. 5 minutes. */
   readonly unitMultiplier?: number;
   readonly unlimited?: boolean;
-  /** Opt-in (spec A8, YAML only): `fixed_window` (default), `sliding_window` or `token_bucket`. */
+  /** Ours, YAML only (docs/algorithms.md): `fixed_window` (default), `sliding_window`, `token_bucket`. */
   readonly algorithm?: string;
-  /** token_bucket only (spec A8): the bucket size, 1..4294967295 (default requests_per_unit). */
+  /** token_bucket only (ours): the bucket size, 1..4294967295 (default requests_per_unit). */
   readonly burst?: number;
   readonly name?: string;
   readonly replaces?: readonly RawReplaces[];

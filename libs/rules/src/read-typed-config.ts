@@ -1,6 +1,6 @@
 // Phase (b) of loading a rule file (reference: yaml.v2 typed unmarshal into YamlRoot): turn the
 // validated YAML tree into RawDomainConfig fields. Type mismatches become yaml.v2-style
-// "cannot unmarshal" errors (§3 row 2); null means "absent"; legal keys at the wrong level are
+// "cannot unmarshal" errors; null means "absent"; legal keys at the wrong level are
 // ignored, as in the reference.
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { RawDescriptor, RawRateLimit, RawReplaces } from './raw-domain-config';

@@ -1,9 +1,9 @@
-// §2.4 (reference constructLimitsToCheck): after matching every descriptor of one request,
-// unlimited limits are set aside (answered OK locally, no counter, no stats) and every limit whose
-// `name` is listed in the `replaces` of any matched limit of the same request is dropped (status
-// OK, no counter, no stats). Replacement works only within one request and may be mutual.
-// The items of a `rate_limits` node take part one by one: each item's `replaces` counts as a
-// rule's, a named item is dropped on its own, and a node whose every item is dropped is dropped.
+// Unlimited and `replaces` (reference constructLimitsToCheck): after matching every descriptor of
+// one request, unlimited limits are set aside (answered OK locally, no counter, no stats) and every
+// limit whose `name` is listed in the `replaces` of any matched limit of the same request is
+// dropped (status OK, no counter, no stats). Replacement works only within one request and may be
+// mutual. The items of a `rate_limits` node take part one by one: each item's `replaces` counts as
+// a rule's, a named item is dropped on its own, and a node whose every item is dropped is dropped.
 import type { LimitItem, MatchedLimit } from './model';
 
 export interface LimitsToCheck {

@@ -1,4 +1,4 @@
-// One node of a domain's compiled descriptor tree (§2.2). Children are indexed by `key` (default
+// One node of a domain's compiled descriptor tree (docs/rules.md). Children are indexed by `key` (default
 // entry) or `key_value` (config value verbatim, `*` included); wildcard children are also kept in
 // config order with their precompiled pattern. Built once per load, never changed afterwards.
 import type { LimitItem, MatchedLimit, RateLimitRule } from './model';
@@ -13,7 +13,7 @@ export interface WildcardChild {
 export interface RuleNode {
   /** `key` or `key_value`: this node's index in its parent and its stats key segment. */
   readonly segment: string;
-  /** Base stats key (§2.3): domain + config path, e.g. `test-domain.key1_value1.subkey1`. */
+  /** Base stats key: domain + config path, e.g. `test-domain.key1_value1.subkey1`. */
   readonly statsKey: string;
   readonly children: Map<string, RuleNode>;
   readonly wildcards: WildcardChild[];

@@ -1,5 +1,5 @@
 // Holds the active RuleSnapshot. Every configs delivery from the source is compiled into a new
-// snapshot and swapped in atomically; a failed load keeps the last good snapshot (§2.19, §3).
+// snapshot and swapped in atomically; a failed load keeps the last good snapshot (docs/rules.md).
 // Subscribers get one event per load attempt (config_load_success / config_load_error, health).
 // Source-agnostic: files and xDS both plug in through RuleSource.
 import type { UnsupportedAlgorithms } from './compile-algorithm';

@@ -29,8 +29,8 @@ export interface RulesModuleOptions {
    */
   readonly waitForInitialRules?: boolean;
   /**
-   * Algorithms the counter store cannot run, each with the error a rule using it gets (spec A8:
-   * memcached and token buckets). A load with such a rule fails; the rules in force stay.
+   * Algorithms the counter store cannot run, each with the error a rule using it gets
+   * (memcached and token buckets). A load with such a rule fails; the rules in force stay.
    */
   readonly unsupportedAlgorithms?: UnsupportedAlgorithms;
 }

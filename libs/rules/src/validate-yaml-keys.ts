@@ -1,4 +1,4 @@
-// Phase (a) of loading a rule file (§3 rows 3-6, reference validateYamlKeys): every map key in
+// Phase (a) of loading a rule file (reference validateYamlKeys): every map key in
 // the tree must be a string from one flat allow-list, every list element must be a map and every
 // leaf must be a string, int, bool or null. Runs before the typed read, as in the reference, so
 // a misspelled key is reported instead of being silently ignored.
@@ -15,9 +15,9 @@ export const VALID_RULE_KEYS: ReadonlySet<string> = new Set([
   'rate_limits', // ours: several limits on one node, checked together
   'unit',
   'requests_per_unit',
-  'unit_multiplier', // ours (spec A4): opt-in window length multiplier
-  'algorithm', // ours (spec A8): fixed_window | sliding_window | token_bucket
-  'burst', // ours (spec A8): token bucket size
+  'unit_multiplier', // ours: opt-in window length multiplier
+  'algorithm', // ours: fixed_window | sliding_window | token_bucket
+  'burst', // ours: token bucket size
   'unlimited',
   'shadow_mode',
   'quota_mode',

@@ -1,4 +1,4 @@
-// Wildcard values (§1.2): `*` anywhere, any number of times; each `*` matches zero or more
+// Wildcard values (docs/rules.md): `*` anywhere, any number of times; each `*` matches zero or more
 // characters, the literal segments must appear in order, and the first and last segments are
 // anchored. Compiled once at load into its literal segments so a lookup only runs
 // startsWith/endsWith/indexOf: no regex and no allocation per call.

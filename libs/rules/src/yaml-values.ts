@@ -29,7 +29,7 @@ export function scalarText(scalar: Scalar): string {
   return scalar.source ?? String(value);
 }
 
-/** Go `%v` of the decoded value (error texts of §3 rows 3 and 5). */
+/** Go `%v` of the decoded value (the non-string key and non-map list element errors). */
 export function goFormat(node: Node | null | undefined): string {
   if (node === null || node === undefined) return '<nil>';
   if (isSeq(node)) return `[${node.items.map((item) => goFormat(item as Node)).join(' ')}]`;

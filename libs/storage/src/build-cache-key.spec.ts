@@ -5,7 +5,7 @@ import { buildCacheKey, previousWindowKey } from './build-cache-key';
 const entry = [{ key: 'key', value: 'value' }];
 
 describe(buildCacheKey.name, () => {
-  it('uses the window start of each unit (spec §2.6 examples)', () => {
+  it('uses the window start of each unit (the reference test examples)', () => {
     assert.equal(buildCacheKey('', 'domain', entry, undefined, 1, 1234), 'domain_key_value_1234');
     assert.equal(buildCacheKey('', 'domain', entry, undefined, 60, 1234), 'domain_key_value_1200');
     assert.equal(buildCacheKey('', 'domain', entry, undefined, 3600, 1000000), 'domain_key_value_997200');

@@ -5,7 +5,7 @@ export interface CacheKeyEntry {
 }
 
 /**
- * The counter key of one descriptor (spec §2.6, envoy limiter/cache_key.go):
+ * The counter key of one descriptor (docs/stores.md, envoy limiter/cache_key.go):
  * `<prefix><domain>_<key1>_<value1>_..._<keyN>_<valueN>_<windowStart>`.
  * - the request's entries are used (an empty value gives `key__`);
  * - `sharedValuePatterns[i]` (share_threshold) replaces the value of entry i by the pattern text;
@@ -28,7 +28,7 @@ export function buildCacheKey(
 
 /**
  * The key without its window start: `<prefix><domain>_<key1>_<value1>_..._`. A sliding window
- * appends two window starts to it, a token bucket appends `tb` (spec A8).
+ * appends two window starts to it, a token bucket appends `tb` (docs/algorithms.md#how-they-are-stored).
  */
 export function buildCacheKeyBase(
   prefix: string,
@@ -46,7 +46,7 @@ export function buildCacheKeyBase(
 }
 
 /**
- * The key of the window before `key`'s (a sliding window's previous window, spec A8): `key` ends
+ * The key of the window before `key`'s (a sliding window's previous window): `key` ends
  * with `_<window start>`; the start moves one window back. The Redis batch script does the same.
  */
 export function previousWindowKey(key: string, windowSeconds: number): string {

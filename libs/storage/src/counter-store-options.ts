@@ -1,5 +1,5 @@
 // Options of every backend. Plain objects built by the app from its settings: libraries never
-// read process.env. Time and randomness are injected (style.md §2.8).
+// read process.env. Time and randomness are injected, so tests control them.
 
 /**
  * Optional hook for the app's statistics, e.g. `('memcache.multiget', { code: 'error' })` or
@@ -16,7 +16,7 @@ export interface CommonStoreOptions {
   readonly now: () => number;
   /** Uniform float in [0, 1): expiry jitter. */
   readonly random: () => number;
-  /** EXPIRATION_JITTER_MAX_SECONDS: expiry = window + floor(random() * max) (§2.7). */
+  /** EXPIRATION_JITTER_MAX_SECONDS: expiry = window + floor(random() * max) (docs/stores.md). */
   readonly jitterMaxSeconds: number;
   readonly onEvent?: StorageEventListener;
 }

@@ -1,8 +1,8 @@
 // The narrow interface every counter backend implements (memory, redis, memcache).
 // The caller builds the keys (which embed the window start, see buildCacheKey) and says what each
-// descriptor needs (spec A8): a fixed window's increment, a sliding window's increment plus a read
-// of the previous window, or a token bucket's atomic take. The store adds the expiry jitter (§2.7)
-// and, for Redis with a per-second store, routes 1-second windows there (§1.4). Stores return raw
+// descriptor needs (docs/algorithms.md): a fixed window's increment, a sliding window's increment plus a read
+// of the previous window, or a token bucket's atomic take. The store adds the expiry jitter
+// and, for Redis with a per-second store, routes 1-second windows there. Stores return raw
 // state; the decision arithmetic lives with the caller, one implementation for every backend.
 
 /** A fixed window (Envoy's counting, the default): add the hits, the count expires after the window. */
@@ -70,7 +70,7 @@ export interface CounterStore {
   /**
    * Applies every operation and resolves to one outcome each, in input order. One round trip per
    * backing store for the whole batch (and batched across concurrent callers). Memcache answers
-   * `stored + addend` and increments afterwards (§2.14); it cannot run token buckets.
+   * `stored + addend` and increments afterwards (as the reference); it cannot run token buckets.
    * Rejects with StoreUnavailableError when the store cannot answer in time.
    */
   countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]>;
@@ -87,10 +87,10 @@ export interface CounterStore {
   /**
    * Resolves once the store answered its start-up probe (Redis: PING retried with backoff;
    * memcache with SRV: the first lookup). Rejects with StoreUnavailableError when the start-up
-   * budget is spent. StorageModule awaits it before the app opens its ports (§2.20).
+   * budget is spent. StorageModule awaits it before the app opens its ports (the reference's start-up order).
    */
   ready(): Promise<void>;
-  /** Health as the reference reports it for this backend (§2.17, A3). */
+  /** Health for this backend (docs/service.md, "Health"; memcache and memory never depend on Redis). */
   isHealthy(): boolean;
   close(): Promise<void>;
 }

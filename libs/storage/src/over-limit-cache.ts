@@ -29,11 +29,12 @@ export const MIN_OVER_LIMIT_CACHE_BYTES = 512 * 1024;
 const ENTRY_OVERHEAD_BYTES = 64;
 
 /**
- * The local over-limit cache (spec §2.12): remembers cache keys already over their limit for the
- * rest of their window, so a hot abusive key costs no store round trip. Bounded by (approximate)
- * bytes; entries expire after TTL = the unit; the oldest entries are evicted first.
- * The limit value is part of the entry key (fix of envoyproxy/ratelimit#1077): a request override
- * with a higher limit for the same descriptor is not rejected by a mark made under a lower one.
+ * The local over-limit cache (docs/stores.md#local-over-limit-cache): remembers cache keys already
+ * over their limit for the rest of their window, so a hot abusive key costs no store round trip.
+ * Bounded by (approximate) bytes; entries expire after TTL = the unit; the oldest entries are
+ * evicted first. The limit value is part of the entry key (fix of envoyproxy/ratelimit#1077): a
+ * request override with a higher limit for the same descriptor is not rejected by a mark made under
+ * a lower one.
  */
 export class OverLimitCache {
   private readonly expiresAtMs = new Map<string, number>();

@@ -9,7 +9,7 @@ export const COUNTER_STORE = Symbol('COUNTER_STORE');
 export interface StorageModuleOptions {
   /**
    * Wait for the store's start-up probe before the app finishes booting (the reference opens no
-   * listener before Redis answers PING, §2.20). Default true.
+   * listener before Redis answers PING). Default true.
    */
   readonly waitUntilReady?: boolean;
 }

@@ -3,7 +3,8 @@ export type StorageBackend = 'memory' | 'redis' | 'memcache';
 
 /**
  * The counter store could not answer (connection down, timeout, server error). Transport code
- * maps it to gRPC UNAVAILABLE / HTTP 503 (spec A3); the driver error is kept as `cause`.
+ * maps it to gRPC UNAVAILABLE / HTTP 503 (ours; the reference answers UNKNOWN / 400); the driver
+ * error is kept as `cause`.
  */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';

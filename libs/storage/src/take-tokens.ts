@@ -1,8 +1,9 @@
 /**
- * One GCRA step (spec A8, the algorithm of redis-cell and go-redis/redis_rate): the hits arrive
- * `hits x T` after max(TAT, now); they fit when that new TAT is at most `tolerance` (T x burst)
- * ahead of now. 0 hits only read. The Redis stores run the same arithmetic in Lua
- * (token-bucket-script.ts) on the same IEEE doubles, so every backend decides alike.
+ * One GCRA step (docs/algorithms.md#token_bucket, the algorithm of redis-cell and
+ * go-redis/redis_rate): the hits arrive `hits x T` after max(TAT, now); they fit when that new TAT
+ * is at most `tolerance` (T x burst) ahead of now. 0 hits only read. The Redis stores run the same
+ * arithmetic in Lua (token-bucket-script.ts) on the same IEEE doubles, so every backend decides
+ * alike.
  */
 export function takeTokens(
   tatBeforeMs: number,

@@ -1,4 +1,4 @@
-// The sliding window and token bucket operations (spec A8), part of the contract every store
+// The sliding window and token bucket operations (docs/algorithms.md), part of the contract every store
 // passes (run from runCounterStoreContract). Token bucket takes carry their own `nowMs`, so the
 // arithmetic is exact against real servers too; only expiry waits for real time there.
 import { it } from 'node:test';

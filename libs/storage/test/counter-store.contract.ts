@@ -12,8 +12,8 @@ import { runExpiryContract, type ExpiryBehaviour, type RedisKeyInspector } from 
 export interface ContractSubject {
   readonly store: CounterStore;
   /**
-   * memcache semantics (§2.14): a call answers `stored + addend` and increments afterwards, so
-   * repeated keys in one call and concurrent callers read the same stored value.
+   * memcache semantics (docs/stores.md#memcache): a call answers `stored + addend` and increments
+   * afterwards, so repeated keys in one call and concurrent callers read the same stored value.
    */
   readonly readsBeforeIncrement?: boolean;
   /** Fake clock (memory): move time forward. Real servers: undefined (expiry waits by polling). */
@@ -29,7 +29,7 @@ export interface ContractSubject {
 
 /** What a backend can do, known when the tests are registered (only applicable tests are). */
 export interface ContractTraits {
-  /** Runs token buckets (spec A8); memcached does not. Default true. */
+  /** Runs token buckets; memcached does not. Default true. */
   readonly supportsTokenBuckets?: boolean;
   /** The factory's store runs on a fake clock (advanceClock). Default false. */
   readonly hasFakeClock?: boolean;
@@ -159,7 +159,7 @@ export function runCounterStoreContract(
       assert.deepEqual(await sut.getMany(read), [0]);
     });
 
-    describe('algorithms (spec A8)', () => runAlgorithmContract(() => subject, keyOf, traits));
+    describe('sliding windows and token buckets', () => runAlgorithmContract(() => subject, keyOf, traits));
 
     describe('several limits on one descriptor', () =>
       runSeveralLimitsContract(() => subject, keyOf, traits));

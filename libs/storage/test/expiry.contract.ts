@@ -1,4 +1,4 @@
-// What a Redis store leaves in Redis (spec §2.7, A8, issue 18), part of the contract for subjects
+// What a Redis store leaves in Redis (docs/stores.md, expiry), part of the contract for subjects
 // that can look at their server (ContractSubject.redisKeys; jitter 0): every key a call writes
 // has an expiry (never -1), the expected one when the call creates it, also when the call only
 // reads (addend 0 creates the key with 0). The batch script sets the expiry once, on creation,
@@ -46,7 +46,7 @@ const sliding = (key: string, addend: number, windowSeconds: number): CounterOpe
   addend,
   windowSeconds,
 });
-/** The key's lifetime in Redis: its window, two for a sliding window (A8). */
+/** The key's lifetime in Redis: its window, two for a sliding window (the next window reads it). */
 const lifetimeOf = (operation: CounterOperation) =>
   operation.algorithm === 'sliding_window' ? 2 * operation.windowSeconds : operation.windowSeconds;
 

@@ -1,4 +1,4 @@
-// Contract suite and memcache specifics (§2.14) against real memcached processes: one node,
+// Contract suite and memcache specifics (docs/stores.md#memcache) against real memcached processes: one node,
 // three nodes (key placement), a TLS node; fail-open, keys memcached refuses, SRV discovery.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,7 +70,7 @@ describe('MemcachedCounterStore against real memcached', () => {
     { supportsTokenBuckets: false },
   );
 
-  it('answers stored + addend and increments afterwards (§2.14)', async () => {
+  it('answers stored + addend and increments afterwards', async () => {
     const sut = open({ hostPorts: [nodes[0].url] });
     const key = `async_${Date.now()}`;
     assert.deepEqual(await sut.incrementMany([{ key, addend: 3, windowSeconds: 60 }]), [3]);

@@ -1,5 +1,5 @@
 // Contract suite against a real 3-master Redis Cluster, with keys spread over every slot range
-// in one call (no cross-slot pipeline errors; toolchain.md pitfall 9).
+// in one call (no cross-slot pipeline errors: ioredis refuses a pipeline over several slots).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRedisCluster, type RedisClusterTopology } from '@repo/test-support';

@@ -1,5 +1,6 @@
 // Contract suite against a real sentinel setup (master, replica, 3 sentinels), and a failover
-// while callers keep counting: counts must continue on the new master within 10 s (spec A2).
+// while callers keep counting: counts must continue on the new master within 10 s (ioredis with
+// `failoverDetector`).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRedisSentinel, waitFor, type RedisSentinelTopology } from '@repo/test-support';

@@ -102,7 +102,7 @@ describe('RedisCounterStore against real Redis', () => {
     await sut.close();
   });
 
-  it('sets EXPIRE to the window plus jitter (§2.7)', async () => {
+  it('sets EXPIRE to the window plus jitter', async () => {
     const sut = open(
       redisStoreOptions(redisConnection('single', plain.url), {
         jitterMaxSeconds: 3600,

@@ -63,7 +63,7 @@ describe(runConfigCheck.name, () => {
     ]);
   });
 
-  it('prints every algorithm error of spec A8 with file, line and column', async () => {
+  it('prints every algorithm and burst error with file, line and column', async () => {
     const rule = (key: string, body: string) =>
       `  - key: ${key}\n    rate_limit:\n      unit: minute\n      requests_per_unit: 5\n${body}`;
     const dir = directory('algorithms', {

@@ -1,8 +1,8 @@
 // `ratelimit-config-check -config_dir DIR [-merge_domain_configs]` (reference
 // src/config_check_cmd/main.go): loads every file of DIR (not recursive) exactly as the service
-// would, but reports every error it can find (A4) with file, line and column, one per line.
-// Exit 0 when all rules load, 1 otherwise, 2 on bad flags; `-h`/`-help` prints the usage and exits
-// 0, as Go's flag package does.
+// would, but reports every error it can find (ours: the reference stops at the first) with file,
+// line and column, one per line. Exit 0 when all rules load, 1 otherwise, 2 on bad flags;
+// `-h`/`-help` prints the usage and exits 0, as Go's flag package does.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compileRules, parseYamlConfig, type RawDomainConfig } from '@repo/rules';

@@ -1,4 +1,4 @@
-// Flags of `ratelimit-client` (spec A5, §1.7 `ratelimit_client`, user document §4.4), parsed
+// Flags of `ratelimit-client` (the reference's `ratelimit_client`; docs/cli.md#ratelimit-client), parsed
 // with Go `flag` syntax like the reference: `-name value`, `-name=value`, `--name`; booleans
 // take `-name` or `-name=<bool>` only; `-h`/`-help` asks for the usage.
 import { parseGoBool, parseGoDuration } from '../settings/go-values';

@@ -1,4 +1,4 @@
-// `ratelimit-client` (spec A5, §1.7 `ratelimit_client`, user document §4.4): prints the flags it
+// `ratelimit-client` (the reference's `ratelimit_client`; docs/cli.md#ratelimit-client): prints the flags it
 // uses, sends one ShouldRateLimit to -dial_string (plaintext, TLS or mutual TLS), prints
 // `response: <proto3 JSON>` or `request error: <message>`. Exit 0 when the answer is OK, 1 when
 // OVER_LIMIT, 2 on any error (bad flags, unreadable TLS files, connection, gRPC status).

@@ -1,8 +1,8 @@
-// The debug listener on DEBUG_HOST:DEBUG_PORT (spec §1.1, §2.20): `/` lists the endpoints (and
-// answers every unknown path, as the reference's catch-all), `/rlconfig` dumps the active rules,
-// `/stats` every statistic as `name: value` lines, `/debug/pprof/` the Node equivalents of
-// Go's profiles: `profile?seconds=N` (CPU profile) and `heap` (V8 heap snapshot), and
-// `/debug/vars` the process figures (memory, active handles, event-loop delay) as JSON.
+// The debug listener on DEBUG_HOST:DEBUG_PORT (docs/service.md, "Debug listener"): `/` lists the
+// endpoints (and answers every unknown path, as the reference's catch-all), `/rlconfig` dumps the
+// active rules, `/stats` every statistic as `name: value` lines, `/debug/pprof/` the Node
+// equivalents of Go's profiles: `profile?seconds=N` (CPU profile) and `heap` (V8 heap snapshot),
+// and `/debug/vars` the process figures (memory, active handles, event-loop delay) as JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getHeapSnapshot } from 'node:v8';
 import { HttpListener } from '../http-listener';

@@ -1,4 +1,4 @@
-// grpc.health.v1.Health (spec §2.17): service `ratelimit` mirrors /healthcheck; the empty name
+// grpc.health.v1.Health (docs/service.md, "Health"): service `ratelimit` mirrors /healthcheck; the empty name
 // (the whole server) is always SERVING, as grpc-go's default; other names are NOT_FOUND.
 // Watch sends the current status and then every change (the store is polled once a second).
 import { performance } from 'node:perf_hooks';

@@ -29,28 +29,28 @@ describe(HealthState.name, () => {
     registry = new RuleRegistry(IDLE_SOURCE, { mergeDomainConfigs: false });
   });
 
-  it('§2.17 without HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED the config component is absent: healthy from the start', () => {
+  it('without HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED the config component is absent: healthy from the start', () => {
     const sut = new HealthState(store, registry, false);
     assert.deepEqual(sut.components(), { store: true, config: undefined, shutdown: true });
     assert.equal(sut.isHealthy(), true);
   });
 
-  describe('§2.17 config component (HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED=true)', () => {
-    it('§2.17 starts unhealthy; a successful load with >= 1 domain makes it healthy', () => {
+  describe('config component (HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED=true)', () => {
+    it('starts unhealthy; a successful load with >= 1 domain makes it healthy', () => {
       const sut = new HealthState(store, registry, true);
       assert.deepEqual([sut.components().config, sut.isHealthy()], [false, false]);
       registry.apply(ONE_DOMAIN);
       assert.deepEqual([sut.components().config, sut.isHealthy()], [true, true]);
     });
 
-    it('§2.17 a successful load with 0 domains makes it unhealthy', () => {
+    it('a successful load with 0 domains makes it unhealthy', () => {
       const sut = new HealthState(store, registry, true);
       registry.apply(ONE_DOMAIN);
       registry.apply([]);
       assert.deepEqual([sut.components().config, sut.isHealthy()], [false, false]);
     });
 
-    it('§2.17 a failed load changes nothing (healthy stays healthy, unhealthy stays unhealthy)', () => {
+    it('a failed load changes nothing (healthy stays healthy, unhealthy stays unhealthy)', () => {
       const sut = new HealthState(store, registry, true);
       registry.apply(BAD);
       assert.equal(sut.isHealthy(), false);
@@ -59,7 +59,7 @@ describe(HealthState.name, () => {
       assert.equal(sut.isHealthy(), true);
     });
 
-    it('§2.17 a load that happened before the health state existed counts', () => {
+    it('a load that happened before the health state existed counts', () => {
       registry.apply(ONE_DOMAIN);
       assert.equal(new HealthState(store, registry, true).isHealthy(), true);
       registry.apply(BAD);
@@ -67,13 +67,13 @@ describe(HealthState.name, () => {
     });
   });
 
-  it('A3 the store component is what the store reports (memory: healthy until closed)', async () => {
+  it('the store component is what the store reports (memory: healthy until closed)', async () => {
     const sut = new HealthState(store, registry, false);
     await store.close();
     assert.deepEqual([sut.components().store, sut.isHealthy()], [false, false]);
   });
 
-  it('A3/§2.17 shutdown: unhealthy for good once marked, listeners told', () => {
+  it('shutdown: unhealthy for good once marked, listeners told', () => {
     const sut = new HealthState(store, registry, true);
     registry.apply(ONE_DOMAIN);
     let changes = 0;
@@ -86,7 +86,7 @@ describe(HealthState.name, () => {
     assert.equal(changes, 2);
   });
 
-  it('§2.17 listeners hear successful loads but not failed ones, until they unsubscribe', () => {
+  it('listeners hear successful loads but not failed ones, until they unsubscribe', () => {
     const sut = new HealthState(store, registry, true);
     let changes = 0;
     const unsubscribe = sut.onChange(() => changes++);

@@ -1,8 +1,9 @@
-// The service's health components (spec §2.17, user document §3.1): healthy only when every
-// enabled component is. `store` is always on (the store reports its own health, A3: memcache and
-// memory never depend on Redis); `config` only with HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED
-// (a successful load with >= 1 domain makes it healthy, one with 0 domains unhealthy, a failed
-// load changes nothing); `shutdown` turns unhealthy for good on SIGTERM.
+// The service's health components (docs/service.md, "Health"): healthy only when every
+// enabled component is. `store` is always on (the store reports its own health; unlike the
+// reference, memcache and memory never depend on Redis); `config` only with
+// HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED (a successful load with >= 1 domain makes it healthy, one
+// with 0 domains unhealthy, a failed load changes nothing); `shutdown` turns unhealthy for good on
+// SIGTERM.
 import type { RuleLoadEvent, RuleRegistry } from '@repo/rules';
 import type { CounterStore } from '@repo/storage';
 

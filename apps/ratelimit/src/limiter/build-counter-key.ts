@@ -1,8 +1,9 @@
-// The store key of one matched descriptor (spec §2.6, A8): a fixed or sliding window's key ends
-// with its window start (the store derives a sliding window's previous window from it); a token
-// bucket has one key per descriptor, without a window (`..._tb`). An item of a `rate_limits` list
-// puts its label before that ending (`..._<label>_<window start>`, `..._<label>_tb`), so every
-// item has its own counter even when two share a window: docs/stores.md#keys-of-several-limits.
+// The store key of one matched descriptor (docs/stores.md, docs/algorithms.md#how-they-are-stored):
+// a fixed or sliding window's key ends with its window start (the store derives a sliding window's
+// previous window from it); a token bucket has one key per descriptor, without a window (`..._tb`).
+// An item of a `rate_limits` list puts its label before that ending (`..._<label>_<window start>`,
+// `..._<label>_tb`), so every item has its own counter even when two share a window:
+// docs/stores.md#keys-of-several-limits.
 import type { DescriptorEntry, MatchedLimit, RateLimitRule } from '@repo/rules';
 import { buildCacheKeyBase } from '@repo/storage';
 

@@ -50,9 +50,9 @@ function judge(hits: FixedWindowHits, now = NOW) {
 }
 
 describe(computeDescriptorStatus.name, () => {
-  describe('§2.9 worked examples (ratio 0.8)', () => {
+  describe('worked examples (ratio 0.8)', () => {
     const l15 = rule(15);
-    it('§2.9 L=15,N=12 after 11: OK remaining 4, within+1, no near', () => {
+    it('L=15,N=12 after 11: OK remaining 4, within+1, no near', () => {
       const { status, stats } = judge({ rule: l15, addend: 1, after: 11 });
       assert.deepEqual(status, {
         code: 'OK',
@@ -63,14 +63,14 @@ describe(computeDescriptorStatus.name, () => {
       assert.deepEqual(stats, { ...zero, within: 1 });
     });
 
-    it('§2.9 L=15,N=12 after 13: OK remaining 2, near+1', () => {
+    it('L=15,N=12 after 13: OK remaining 2, near+1', () => {
       const { status, stats } = judge({ rule: l15, addend: 1, after: 13 });
       assert.equal(status.code, 'OK');
       assert.equal(status.limitRemaining, 2);
       assert.deepEqual(stats, { ...zero, within: 1, near: 1 });
     });
 
-    it('§2.9 L=15,N=12 after 16: OVER_LIMIT remaining 0, over+1', () => {
+    it('L=15,N=12 after 16: OVER_LIMIT remaining 0, over+1', () => {
       const { status, stats } = judge({ rule: l15, addend: 1, after: 16 });
       assert.deepEqual(status, {
         code: 'OVER_LIMIT',
@@ -81,67 +81,67 @@ describe(computeDescriptorStatus.name, () => {
       assert.deepEqual(stats, { ...zero, over: 1 });
     });
 
-    it('§2.9 L=20 addend 3 after 19: OK remaining 1, near+3', () => {
+    it('L=20 addend 3 after 19: OK remaining 1, near+3', () => {
       const { status, stats } = judge({ rule: rule(20), addend: 3, after: 19 });
       assert.equal(status.code, 'OK');
       assert.equal(status.limitRemaining, 1);
       assert.deepEqual(stats, { ...zero, within: 3, near: 3 });
     });
 
-    it('§2.9 L=20 addend 3 after 22: OVER_LIMIT, over+2 near+1', () => {
+    it('L=20 addend 3 after 22: OVER_LIMIT, over+2 near+1', () => {
       const { status, stats } = judge({ rule: rule(20), addend: 3, after: 22 });
       assert.equal(status.code, 'OVER_LIMIT');
       assert.equal(status.limitRemaining, 0);
       assert.deepEqual(stats, { ...zero, over: 2, near: 1 });
     });
 
-    it('§2.9 L=20 addend 7 after 22: OVER_LIMIT, over+2 near+4', () => {
+    it('L=20 addend 7 after 22: OVER_LIMIT, over+2 near+4', () => {
       const { status, stats } = judge({ rule: rule(20), addend: 7, after: 22 });
       assert.equal(status.code, 'OVER_LIMIT');
       assert.deepEqual(stats, { ...zero, over: 2, near: 4 });
     });
 
-    it('§2.9 L=10 addend 3 after 30: OVER_LIMIT, over+3 (already over before)', () => {
+    it('L=10 addend 3 after 30: OVER_LIMIT, over+3 (already over before)', () => {
       const { status, stats } = judge({ rule: rule(10), addend: 3, after: 30 });
       assert.equal(status.code, 'OVER_LIMIT');
       assert.deepEqual(stats, { ...zero, over: 3 });
     });
 
-    it('§2.9 per-descriptor addend 0 with count 11 vs L=10: OVER_LIMIT with all stats +0', () => {
+    it('per-descriptor addend 0 with count 11 vs L=10: OVER_LIMIT with all stats +0', () => {
       const { status, stats } = judge({ rule: rule(10), addend: 0, after: 11 });
       assert.equal(status.code, 'OVER_LIMIT');
       assert.equal(status.limitRemaining, 0);
       assert.deepEqual(stats, zero);
     });
 
-    it('§2.9 addend 0 below the limit: OK with the remaining of the current count, stats +0', () => {
+    it('addend 0 below the limit: OK with the remaining of the current count, stats +0', () => {
       const { status, stats } = judge({ rule: rule(10), addend: 0, after: 9 });
       assert.equal(status.code, 'OK');
       assert.equal(status.limitRemaining, 1);
       assert.deepEqual(stats, zero);
     });
 
-    it('§2.9 exactly at the limit is OK with remaining 0 (over means after > L)', () => {
+    it('exactly at the limit is OK with remaining 0 (over means after > L)', () => {
       const { status, stats } = judge({ rule: l15, addend: 1, after: 15 });
       assert.equal(status.code, 'OK');
       assert.equal(status.limitRemaining, 0);
       assert.deepEqual(stats, { ...zero, within: 1, near: 1 });
     });
 
-    it('§2.9 crossing the near threshold counts only the part above N: L=20 addend 5 after 18 -> near+2', () => {
+    it('crossing the near threshold counts only the part above N: L=20 addend 5 after 18 -> near+2', () => {
       const { stats } = judge({ rule: rule(20), addend: 5, after: 18 });
       assert.deepEqual(stats, { ...zero, within: 5, near: 2 });
     });
 
-    it('§2.9 requests_per_unit 0 blocks everything: after 1 -> OVER_LIMIT, over+1', () => {
+    it('requests_per_unit 0 blocks everything: after 1 -> OVER_LIMIT, over+1', () => {
       const { status, stats } = judge({ rule: rule(0), addend: 1, after: 1 });
       assert.equal(status.code, 'OVER_LIMIT');
       assert.deepEqual(stats, { ...zero, over: 1 });
     });
   });
 
-  describe('§2.9 / §2.12 local cache hits', () => {
-    it('§2.12 local-cache hit: OVER_LIMIT remaining 0 with duration, over and over_with_local_cache += addend', () => {
+  describe('local cache hits', () => {
+    it('local-cache hit: OVER_LIMIT remaining 0 with duration, over and over_with_local_cache += addend', () => {
       const limit = rule(10, 'MINUTE');
       const { status, stats } = judge({ rule: limit, addend: 3, after: 0, isLocalCacheHit: true }, 2222);
       assert.deepEqual(status, {
@@ -153,7 +153,7 @@ describe(computeDescriptorStatus.name, () => {
       assert.deepEqual(stats, { ...zero, over: 3, localCache: 3 });
     });
 
-    it('§2.12 local-cache hit on a shadow rule: OK remaining 0, shadow_mode += addend', () => {
+    it('local-cache hit on a shadow rule: OK remaining 0, shadow_mode += addend', () => {
       const limit = rule(10, 'MINUTE', { shadowMode: true });
       const { status, stats } = judge({ rule: limit, addend: 2, after: 0, isLocalCacheHit: true });
       assert.equal(status.code, 'OK');
@@ -162,9 +162,9 @@ describe(computeDescriptorStatus.name, () => {
     });
   });
 
-  describe('§2.10 shadow rule', () => {
+  describe('shadow rule', () => {
     const shadow = rule(20, 'HOUR', { shadowMode: true });
-    it('§2.10 shadow rule over limit (crossing): code OK, remaining 0, shadow_mode += after - L', () => {
+    it('shadow rule over limit (crossing): code OK, remaining 0, shadow_mode += after - L', () => {
       const { status, stats } = judge({ rule: shadow, addend: 3, after: 22 });
       assert.deepEqual(status, {
         code: 'OK',
@@ -175,13 +175,13 @@ describe(computeDescriptorStatus.name, () => {
       assert.deepEqual(stats, { ...zero, over: 2, near: 1, shadow: 2 });
     });
 
-    it('§2.10 shadow rule already over: shadow_mode += addend', () => {
+    it('shadow rule already over: shadow_mode += addend', () => {
       const { status, stats } = judge({ rule: shadow, addend: 3, after: 30 });
       assert.equal(status.code, 'OK');
       assert.deepEqual(stats, { ...zero, over: 3, shadow: 3 });
     });
 
-    it('§2.10 shadow rule within its limit: plain OK, no shadow_mode', () => {
+    it('shadow rule within its limit: plain OK, no shadow_mode', () => {
       const { status, stats } = judge({ rule: shadow, addend: 1, after: 5 });
       assert.equal(status.code, 'OK');
       assert.equal(status.limitRemaining, 15);
@@ -189,8 +189,8 @@ describe(computeDescriptorStatus.name, () => {
     });
   });
 
-  describe('§2.9 duration_until_reset', () => {
-    it('§2.9 unitSeconds - (now mod unitSeconds) for OK and OVER_LIMIT, per unit', () => {
+  describe('duration_until_reset', () => {
+    it('unitSeconds - (now mod unitSeconds) for OK and OVER_LIMIT, per unit', () => {
       assert.equal(
         judge({ rule: rule(5, 'SECOND'), addend: 1, after: 1 }).status.durationUntilResetSeconds,
         1,
@@ -205,7 +205,7 @@ describe(computeDescriptorStatus.name, () => {
       );
     });
 
-    it('§1.5 at a window start the whole unit remains', () => {
+    it('at a window start the whole unit remains', () => {
       assert.equal(
         judge({ rule: rule(5, 'MINUTE'), addend: 1, after: 1 }, 1200).status.durationUntilResetSeconds,
         60,
@@ -213,7 +213,7 @@ describe(computeDescriptorStatus.name, () => {
     });
   });
 
-  it('§2.13 count below the addend (INCRBY 0 sent): before wraps like the unsigned reference, stats count the addend', () => {
+  it('count below the addend (INCRBY 0 sent): before wraps like the unsigned reference, stats count the addend', () => {
     // STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT: the key was not incremented and holds 1 < addend 3.
     const { status, stats } = judge({ rule: rule(15), addend: 3, after: 1 });
     assert.equal(status.code, 'OK');
@@ -221,7 +221,7 @@ describe(computeDescriptorStatus.name, () => {
     assert.deepEqual(stats, { ...zero, within: 3 });
   });
 
-  it('§2.5 does not touch total_hits (the service adds it before counting)', () => {
+  it('does not touch total_hits (the service adds it before counting)', () => {
     assert.equal(judge({ rule: rule(15), addend: 4, after: 4 }).stats.total, 0);
   });
 });

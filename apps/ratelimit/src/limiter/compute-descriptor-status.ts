@@ -1,7 +1,7 @@
-// One descriptor's status from its tally (spec §2.9, reference limiter/base_limiter.go
-// GetResponseDescriptorStatus), adding the hits to the limit's counters. Every algorithm is judged
-// here the same way (spec A8): the tally's `after` against its `limit` plays the part of the
-// fixed window's count. Pure apart from those counters.
+// One descriptor's status from its tally (docs/decisions.md#the-status-of-one-descriptor, reference
+// limiter/base_limiter.go GetResponseDescriptorStatus), adding the hits to the limit's counters.
+// Every algorithm is judged here the same way (docs/algorithms.md): the tally's `after` against its
+// `limit` plays the part of the fixed window's count. Pure apart from those counters.
 import type { RateLimitRule } from '@repo/rules';
 import type { DescriptorStatus } from '../ratelimit/rate-limit-types';
 import type { LimitStats } from '../stats/limit-stats';

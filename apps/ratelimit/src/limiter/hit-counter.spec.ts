@@ -71,8 +71,8 @@ describe(HitCounter.name, () => {
   const preload = (key: string, count: number) =>
     store.inner.incrementMany([{ key, addend: count, windowSeconds: 60 }]);
 
-  describe('§2.8 counting', () => {
-    it('§2.8 increments every key by its addend in one store call, in input order', async () => {
+  describe('counting', () => {
+    it('increments every key by its addend in one store call, in input order', async () => {
       await preload('b', 5);
       const result = await counter().count([hits('a', 1, 10), hits('b', 3, 10)], clock.nowMs());
       assert.deepEqual(counts(result), { after: [1, 8], isLocalCacheHit: [false, false] });
@@ -86,13 +86,13 @@ describe(HitCounter.name, () => {
       ]);
     });
 
-    it('§2.5 an addend of 0 reads without counting', async () => {
+    it('an addend of 0 reads without counting', async () => {
       await preload('a', 11);
       assert.deepEqual(counts(await counter().count([hits('a', 0, 10)], clock.nowMs())).after, [11]);
       assert.deepEqual(await stored('a'), [11]);
     });
 
-    it('§2.7 passes the unit as the window of the key', async () => {
+    it('passes the unit as the window of the key', async () => {
       await counter().count(
         [
           {
@@ -107,8 +107,8 @@ describe(HitCounter.name, () => {
     });
   });
 
-  describe('§2.12 local over-limit cache', () => {
-    it('§2.12 a key marked over limit is answered locally: no store call for it, after 0', async () => {
+  describe('local over-limit cache', () => {
+    it('a key marked over limit is answered locally: no store call for it, after 0', async () => {
       const sut = counter();
       sut.markOverLimit(hits('a', 1, 10), 60_000);
       const result = await sut.count([hits('a', 1, 10), hits('b', 1, 10)], clock.nowMs());
@@ -117,7 +117,7 @@ describe(HitCounter.name, () => {
       assert.deepEqual(await stored('a', 'b'), [0, 1]);
     });
 
-    it('§2.12 when every key is cached the store is not called at all', async () => {
+    it('when every key is cached the store is not called at all', async () => {
       const sut = counter();
       sut.markOverLimit(hits('a', 1, 10), 60_000);
       assert.deepEqual(counts(await sut.count([hits('a', 2, 10)], clock.nowMs())), {
@@ -127,7 +127,7 @@ describe(HitCounter.name, () => {
       assert.deepEqual(store.calls, []);
     });
 
-    it('§2.12 the mark lasts one unit (TTL = unit seconds)', async () => {
+    it('the mark lasts one unit (TTL = unit seconds)', async () => {
       const sut = counter();
       sut.markOverLimit(hits('a', 1, 10), 60_000);
       clock.advance(59_999);
@@ -136,13 +136,13 @@ describe(HitCounter.name, () => {
       assert.deepEqual((await sut.count([hits('a', 1, 10)], clock.nowMs())).isLocalCacheHit, [false]);
     });
 
-    it('§2.12 the mark is kept per limit value (#1077): a higher override on the same key is counted', async () => {
+    it('the mark is kept per limit value (envoyproxy/ratelimit#1077): a higher override on the same key is counted', async () => {
       const sut = counter();
       sut.markOverLimit(hits('a', 1, 10), 60_000);
       assert.deepEqual((await sut.count([hits('a', 1, 100)], clock.nowMs())).isLocalCacheHit, [false]);
     });
 
-    it('§2.12 without a local cache (LOCAL_CACHE_SIZE_IN_BYTES=0) marking is a no-op and every key is sent', async () => {
+    it('without a local cache (LOCAL_CACHE_SIZE_IN_BYTES=0) marking is a no-op and every key is sent', async () => {
       const sut = counter({ local: false });
       sut.markOverLimit(hits('a', 1, 10), 60_000);
       assert.deepEqual(counts(await sut.count([hits('a', 1, 10)], clock.nowMs())), {
@@ -152,8 +152,8 @@ describe(HitCounter.name, () => {
     });
   });
 
-  describe('§2.13 STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT', () => {
-    it('§2.13(1) any local-cache hit: the other keys are incremented by 0, the cached key is not sent, no GET', async () => {
+  describe('STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT', () => {
+    it('any local-cache hit: the other keys are incremented by 0, the cached key is not sent, no GET', async () => {
       await preload('b', 4);
       const sut = counter({ stop: true });
       sut.markOverLimit(hits('a', 1, 10), 60_000);
@@ -165,7 +165,7 @@ describe(HitCounter.name, () => {
       assert.deepEqual(await stored('b'), [4]);
     });
 
-    it('§2.13(2) GET pipeline first; no key flagged -> normal increments', async () => {
+    it('GET pipeline first; no key flagged -> normal increments', async () => {
       await preload('a', 3);
       const result = await counter({ stop: true }).count([hits('a', 2, 10), hits('b', 1, 10)], clock.nowMs());
       assert.deepEqual(counts(result).after, [5, 1]);
@@ -181,7 +181,7 @@ describe(HitCounter.name, () => {
       );
     });
 
-    it('§2.13(2) a key is flagged when current + addend > L (not when it reaches L exactly)', async () => {
+    it('a key is flagged when current + addend > L (not when it reaches L exactly)', async () => {
       await preload('a', 8);
       await preload('b', 9);
       // a: 8 + 2 = 10 is not over 10; b: 9 + 2 = 11 is.
@@ -190,7 +190,7 @@ describe(HitCounter.name, () => {
       assert.deepEqual(await stored('a', 'b'), [8, 11]);
     });
 
-    it('§2.13(3) only flagged keys are incremented; unflagged keys get INCRBY 0', async () => {
+    it('only flagged keys are incremented; unflagged keys get INCRBY 0', async () => {
       await preload('key4', 13);
       await preload('key5', 14);
       const result = await counter({ stop: true }).count(
@@ -208,7 +208,7 @@ describe(HitCounter.name, () => {
       });
     });
 
-    it('§2.13 a missing key reads as 0', async () => {
+    it('a missing key reads as 0', async () => {
       const result = await counter({ stop: true }).count(
         [hits('new', 11, 10), hits('other', 1, 10)],
         clock.nowMs(),
@@ -216,7 +216,7 @@ describe(HitCounter.name, () => {
       assert.deepEqual(counts(result).after, [11, 0]);
     });
 
-    it('§2.13 off: keys are incremented even when another is over, no GET', async () => {
+    it('off: keys are incremented even when another is over, no GET', async () => {
       await preload('b', 14);
       const result = await counter({ stop: false }).count(
         [hits('a', 1, 15), hits('b', 1, 14)],

@@ -1,8 +1,8 @@
-// Counts one request's hits in the store (spec §2.8, §2.12, §2.13, A8): keys the local over-limit
-// cache already knows are not sent; everything else goes to the store in one countMany call (one
-// round trip per store, batched with concurrent requests by the store itself), each descriptor as
-// its rule's algorithm needs: a fixed window's increment, a sliding window's increment plus the
-// previous window, a token bucket's take.
+// Counts one request's hits in the store (docs/decisions.md#the-status-of-one-descriptor): keys the
+// local over-limit cache already knows are not sent; everything else goes to the store in one
+// countMany call (one round trip per store, batched with concurrent requests by the store itself),
+// each descriptor as its rule's algorithm needs: a fixed window's increment, a sliding window's
+// increment plus the previous window, a token bucket's take.
 import type { RateLimitRule } from '@repo/rules';
 import {
   bucketOutcome,
@@ -75,7 +75,7 @@ export class HitCounter {
     return { outcomes, isLocalCacheHit, localCacheUntilMs };
   }
 
-  /** Remembers a key that went over its limit for `ttlMs` (§2.12; A8: until the computed retry time). */
+  /** Remembers a key that went over its limit for `ttlMs` (a unit, or a sliding/bucket retry time). */
   markOverLimit(hits: PendingHits, ttlMs: number): void {
     this.options.localCache?.markOverLimit(hits.key, hits.rule.requestsPerUnit, ttlMs / 1000);
   }
@@ -88,9 +88,11 @@ export class HitCounter {
   }
 
   /**
-   * §2.13: when a key is already over (in the local cache, or its stored state plus the hits
-   * exceeds the limit), only the keys over their limit count their hits and the others get 0, so
-   * a rejected request does not use up the quota of its other descriptors.
+   * STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT
+   * (docs/decisions.md#stop_cache_key_increment_when_overlimit): when a key is already over (in the
+   * local cache, or its stored state plus the hits exceeds the limit), only the keys over their
+   * limit count their hits and the others get 0, so a rejected request does not use up the quota of
+   * its other descriptors.
    */
   private async stopIncrementAddends(
     hits: readonly PendingHits[],

@@ -11,7 +11,7 @@ const state = (current: number, previous: number, elapsedMs: number) => ({
 });
 
 describe(slidingEstimate.name, () => {
-  it('A8: floor(previous x (W - elapsed) / W) + current', () => {
+  it('floor(previous x (W - elapsed) / W) + current', () => {
     assert.equal(slidingEstimate(state(3, 8, 15_000)), 6 + 3); // 8 x 45/60 = 6
     assert.equal(slidingEstimate(state(3, 10, 15_000)), 7 + 3); // 7.5 -> 7
     assert.equal(slidingEstimate(state(0, 10, 0)), 10); // at the boundary the previous window counts fully

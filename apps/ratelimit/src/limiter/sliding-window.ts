@@ -1,5 +1,6 @@
-// Sliding window arithmetic (spec A8, the weighted two-window estimate of Cloudflare and nginx).
-// Pure: counts and times in, numbers out. W = the window in ms, elapsed = ms since it started.
+// Sliding window arithmetic (docs/algorithms.md#sliding_window: the two-window estimate of
+// Cloudflare and nginx). Pure: counts and times in, numbers out. W = the window in ms, elapsed = ms
+// since it started.
 
 export interface SlidingWindowState {
   /** The current window's count, this request's hits included. */

@@ -1,4 +1,4 @@
-// What one descriptor's hits amount to under its rule's algorithm (spec §2.9, A8), from the
+// What one descriptor's hits amount to under its rule's algorithm (docs/algorithms.md), from the
 // store's raw outcome: a count to judge against a limit, the remaining and the reset time the
 // client sees, and how long the local over-limit cache may answer for it. One shape for every
 // algorithm, so the status, the near/over-limit statistics, shadow and quota modes stay shared.

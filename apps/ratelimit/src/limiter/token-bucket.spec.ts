@@ -8,7 +8,7 @@ const rule = testRule({ requestsPerUnit: 60, unit: 'MINUTE', algorithm: 'token_b
 const NOW = 1_000_000;
 
 describe('token bucket arithmetic', () => {
-  it('A8: T = W / L and tolerance = T x burst', () => {
+  it('T = W / L and tolerance = T x burst', () => {
     assert.deepEqual(bucketTiming(rule), { emissionIntervalMs: 1000, toleranceMs: 5000 });
     const sevenPerMinute = testRule({ requestsPerUnit: 7, algorithm: 'token_bucket', burst: 7 });
     assert.equal(bucketTiming(sevenPerMinute).emissionIntervalMs, 60_000 / 7);

@@ -1,6 +1,6 @@
-// Token bucket (GCRA) arithmetic on the app side (spec A8): the store took the tokens atomically
-// and answered the TAT it found; from it this derives what the client sees. T = W / L is the
-// emission interval, tolerance = T x burst, TAT = the theoretical arrival time (ms).
+// Token bucket (GCRA) arithmetic on the app side (docs/algorithms.md#token_bucket): the store took
+// the tokens atomically and answered the TAT it found; from it this derives what the client sees. T
+// = W / L is the emission interval, tolerance = T x burst, TAT = the theoretical arrival time (ms).
 import type { RateLimitRule } from '@repo/rules';
 
 /** Guards floor() against a quotient like 8.999999999 from a fractional T (e.g. 60 s / 7). */

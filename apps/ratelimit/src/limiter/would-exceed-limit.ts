@@ -1,6 +1,7 @@
-// STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (§2.13, A8): would `addend` more hits put a descriptor
-// over its limit, judged from the stored state before counting? The same test as the decision,
-// with the stored values in place of the store's answer.
+// STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT
+// (docs/decisions.md#stop_cache_key_increment_when_overlimit): would `addend` more hits put a
+// descriptor over its limit, judged from the stored state before counting? The same test as the
+// decision, with the stored values in place of the store's answer.
 import type { RateLimitRule } from '@repo/rules';
 import { takeTokens } from '@repo/storage';
 import { slidingEstimate } from './sliding-window';

@@ -13,7 +13,7 @@ const over: DescriptorStatus = { code: 'OVER_LIMIT', limitRemaining: 0 };
 const entries = (...pairs: [string, string][]) => pairs.map(([key, value]) => ({ key, value }));
 
 describe(buildDynamicMetadata.name, () => {
-  it('§2.15 shape: domain and one struct per request descriptor with "key=value" entries', () => {
+  it('shape: domain and one struct per request descriptor with "key=value" entries', () => {
     const request: RateLimitRequest = {
       domain: 'rl',
       descriptors: [{ entries: entries(['a', '1'], ['b', '']) }, { entries: entries(['c', 'x=y']) }],
@@ -25,7 +25,7 @@ describe(buildDynamicMetadata.name, () => {
     });
   });
 
-  it('§2.15 override as protobuf text, per-descriptor hitsAddend when the wrapper is set (0 too), request hitsAddend when non-zero', () => {
+  it('override as protobuf text, per-descriptor hitsAddend when the wrapper is set (0 too), request hitsAddend when non-zero', () => {
     const request: RateLimitRequest = {
       domain: 'rl',
       descriptors: [
@@ -44,7 +44,7 @@ describe(buildDynamicMetadata.name, () => {
     });
   });
 
-  it('§2.15 protobuf text leaves out a zero requests_per_unit', () => {
+  it('protobuf text leaves out a zero requests_per_unit', () => {
     const request: RateLimitRequest = {
       domain: 'rl',
       descriptors: [{ entries: [], limit: { requestsPerUnit: 0, unit: 'SECOND' } }],
@@ -54,7 +54,7 @@ describe(buildDynamicMetadata.name, () => {
     assert.deepEqual(descriptors, [{ entries: [], limit: 'unit:SECOND' }]);
   });
 
-  it('§2.15 metadata merges passed descriptors in request order: first writer wins, nested structs merged', () => {
+  it('metadata merges passed descriptors in request order: first writer wins, nested structs merged', () => {
     const first = withMetadata({ team: 'a', tags: ['x'], nested: { one: 1, shared: 'first' } });
     const second = withMetadata({
       team: 'b',
@@ -77,7 +77,7 @@ describe(buildDynamicMetadata.name, () => {
     assert.deepEqual(first.rule.metadata, { team: 'a', tags: ['x'], nested: { one: 1, shared: 'first' } });
   });
 
-  it('§2.15 only passed descriptors contribute: not OVER_LIMIT, not unlimited, with a limit', () => {
+  it('only passed descriptors contribute: not OVER_LIMIT, not unlimited, with a limit', () => {
     const request: RateLimitRequest = {
       domain: 'rl',
       descriptors: [{ entries: [] }, { entries: [] }, { entries: [] }, { entries: [] }],
@@ -93,14 +93,14 @@ describe(buildDynamicMetadata.name, () => {
     assert.deepEqual(result.metadata, { ok: 1 });
   });
 
-  it('§2.15 a shadow-rewritten status (OK) counts as passed', () => {
+  it('a shadow-rewritten status (OK) counts as passed', () => {
     const shadowOk: DescriptorStatus = { code: 'OK', limitRemaining: 0 };
     const request: RateLimitRequest = { domain: 'rl', descriptors: [{ entries: [] }], hitsAddend: 0 };
     const result = buildDynamicMetadata(request, [withMetadata({ s: 'yes' })], [shadowOk], [false]);
     assert.deepEqual(result.metadata, { s: 'yes' });
   });
 
-  it('§2.15 metadata is omitted when nothing was merged', () => {
+  it('metadata is omitted when nothing was merged', () => {
     const request: RateLimitRequest = { domain: 'rl', descriptors: [{ entries: [] }], hitsAddend: 0 };
     const result = buildDynamicMetadata(request, [withMetadata({ a: 1 })], [over], [false]);
     assert.equal('metadata' in result, false);

@@ -1,6 +1,7 @@
-// RESPONSE_DYNAMIC_METADATA=true (spec §2.15): the request as a Struct (domain, descriptors with
-// `key=value` entries, override text, hits addends) plus the merged config `metadata` of every
-// descriptor that passed (not unlimited, not OVER_LIMIT; shadow-rewritten ones count as passed).
+// RESPONSE_DYNAMIC_METADATA=true (docs/decisions.md#dynamic-metadata): the request as a Struct
+// (domain, descriptors with `key=value` entries, override text, hits addends) plus the merged
+// config `metadata` of every descriptor that passed (not unlimited, not OVER_LIMIT;
+// shadow-rewritten ones count as passed).
 import type { LimitOverride, MatchedLimit } from '@repo/rules';
 import type { DescriptorStatus, RateLimitRequest } from './rate-limit-types';
 

@@ -26,45 +26,45 @@ describe(selectHeaderStatus.name, () => {
   const b = testRule({ requestsPerUnit: 20 });
   const c = testRule({ requestsPerUnit: 30 });
 
-  it('§2.15 the last non-quota OVER_LIMIT status wins', () => {
+  it('the last non-quota OVER_LIMIT status wins', () => {
     const statuses = [overStatus(a), okStatus(b, 5), overStatus(c)];
     assert.equal(selectHeaderStatus(statuses, [a, b, c].map(matched), false), statuses[2]);
   });
 
-  it('§2.15 an OVER_LIMIT status beats an earlier OK with remaining 0; a later OK with 0 does not replace it', () => {
+  it('an OVER_LIMIT status beats an earlier OK with remaining 0; a later OK with 0 does not replace it', () => {
     const statuses = [okStatus(a, 0), overStatus(b), okStatus(c, 0)];
     assert.equal(selectHeaderStatus(statuses, [a, b, c].map(matched), false), statuses[1]);
   });
 
-  it('§2.15 otherwise the lowest remaining wins and the first minimum wins ties', () => {
+  it('otherwise the lowest remaining wins and the first minimum wins ties', () => {
     const statuses = [okStatus(a, 5), okStatus(b, 3), okStatus(c, 3)];
     assert.equal(selectHeaderStatus(statuses, [a, b, c].map(matched), false), statuses[1]);
   });
 
-  it('§2.15 statuses without a limit (no match, unlimited) are never chosen', () => {
+  it('statuses without a limit (no match, unlimited) are never chosen', () => {
     const statuses = [noLimit, unlimited, okStatus(a, 7)];
     assert.equal(selectHeaderStatus(statuses, [undefined, undefined, matched(a)], false), statuses[2]);
     assert.equal(selectHeaderStatus([noLimit, unlimited], [undefined, undefined], false), undefined);
   });
 
-  it('§2.15 a shadow-mode over-limit status (OK, remaining 0) can be chosen', () => {
+  it('a shadow-mode over-limit status (OK, remaining 0) can be chosen', () => {
     const shadow = testRule({ requestsPerUnit: 10, shadowMode: true });
     const statuses = [okStatus(a, 2), okStatus(shadow, 0)];
     assert.equal(selectHeaderStatus(statuses, [matched(a), matched(shadow)], false), statuses[1]);
   });
 
-  it('§2.15 a quota-mode OVER_LIMIT status competes only by its remaining (first minimum)', () => {
+  it('a quota-mode OVER_LIMIT status competes only by its remaining (first minimum)', () => {
     const quota = testRule({ requestsPerUnit: 10, quotaMode: true });
     const statuses = [okStatus(a, 0), overStatus(quota)];
     assert.equal(selectHeaderStatus(statuses, [matched(a), matched(quota)], false), statuses[0]);
   });
 
-  it('§2.15 with global QUOTA_MODE no OVER_LIMIT is unconditional: the first of two over-limit statuses wins', () => {
+  it('with global QUOTA_MODE no OVER_LIMIT is unconditional: the first of two over-limit statuses wins', () => {
     const statuses = [overStatus(a), overStatus(b)];
     assert.equal(selectHeaderStatus(statuses, [a, b].map(matched), true), statuses[0]);
   });
 
-  it('§2.15 no candidate -> undefined (no headers)', () => {
+  it('no candidate -> undefined (no headers)', () => {
     assert.equal(selectHeaderStatus([], [], false), undefined);
   });
 });
@@ -76,7 +76,7 @@ describe(buildResponseHeaders.name, () => {
     resetHeader: 'RateLimit-Reset',
   };
 
-  it('§2.15 clock 2222, MINUTE, L=10 over -> Limit 10, Remaining 0, Reset 58, in that order', () => {
+  it('clock 2222, MINUTE, L=10 over -> Limit 10, Remaining 0, Reset 58, in that order', () => {
     assert.deepEqual(buildResponseHeaders(overStatus(testRule({ requestsPerUnit: 10 })), names, 2222), [
       { key: 'RateLimit-Limit', value: '10' },
       { key: 'RateLimit-Remaining', value: '0' },
@@ -84,7 +84,7 @@ describe(buildResponseHeaders.name, () => {
     ]);
   });
 
-  it('§1.5 uses the configured LIMIT_*_HEADER names and the status remaining; Reset from the clock given', () => {
+  it('uses the configured LIMIT_*_HEADER names and the status remaining; Reset from the clock given', () => {
     const custom = { limitHeader: 'X-Limit', remainingHeader: 'X-Left', resetHeader: 'X-Reset' };
     assert.deepEqual(
       buildResponseHeaders(okStatus(testRule({ requestsPerUnit: 100, unit: 'HOUR' }), 42), custom, 1000000),
@@ -96,7 +96,7 @@ describe(buildResponseHeaders.name, () => {
     );
   });
 
-  it('§1.5 Reset is never 0: at a window start it is the whole unit', () => {
+  it('Reset is never 0: at a window start it is the whole unit', () => {
     assert.equal(
       buildResponseHeaders(okStatus(testRule({ requestsPerUnit: 5, unit: 'SECOND' }), 1), names, 1234)[2]
         .value,

@@ -1,7 +1,7 @@
-// RateLimit-* response headers (spec §1.5, §2.15): taken from one descriptor, chosen by scanning
-// the statuses in order: a non-quota OVER_LIMIT status always becomes the candidate (the last one
-// wins); otherwise a status with a limit whose remaining is strictly below the best so far (the
-// first minimum wins ties). Statuses without a limit are never chosen.
+// RateLimit-* response headers (docs/decisions.md#response-headers): taken from one descriptor,
+// chosen by scanning the statuses in order: a non-quota OVER_LIMIT status always becomes the
+// candidate (the last one wins); otherwise a status with a limit whose remaining is strictly below
+// the best so far (the first minimum wins ties). Statuses without a limit are never chosen.
 import type { MatchedLimit } from '@repo/rules';
 import { secondsUntilReset } from '../limiter/seconds-until-reset';
 import { isQuotaDescriptor } from './overall-code';

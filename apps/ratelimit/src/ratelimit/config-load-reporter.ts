@@ -1,4 +1,4 @@
-// Counts and logs every rule load (spec §2.19): `config_load_success` / `config_load_error`, and
+// Counts and logs every rule load (docs/rules.md): `config_load_success` / `config_load_error`, and
 // `Error loading new configuration: <msg>` like the reference. Subscribes when it is created,
 // which Nest does before any module starts loading rules.
 import type { RuleLoadEvent, RuleRegistry } from '@repo/rules';

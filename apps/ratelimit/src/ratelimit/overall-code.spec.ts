@@ -12,7 +12,7 @@ const noLimit: DescriptorStatus = { code: 'OK', limitRemaining: 0 };
 const unlimited: DescriptorStatus = { code: 'OK', limitRemaining: 4294967295 };
 
 describe(overallCode.name, () => {
-  it('§2.15 without quota: OVER_LIMIT when any descriptor is over, else OK', () => {
+  it('without quota: OVER_LIMIT when any descriptor is over, else OK', () => {
     assert.equal(
       overallCode([ok, over, ok], [regular, regular, regular], [false, false, false], false),
       'OVER_LIMIT',
@@ -20,50 +20,50 @@ describe(overallCode.name, () => {
     assert.equal(overallCode([ok, noLimit], [regular, undefined], [false, false], false), 'OK');
   });
 
-  it('§2.11 two quota descriptors both over -> OVER_LIMIT', () => {
+  it('two quota descriptors both over -> OVER_LIMIT', () => {
     assert.equal(overallCode([over, over], [quota, quota], [false, false], false), 'OVER_LIMIT');
   });
 
-  it('§2.11 two quota descriptors, one over -> OK', () => {
+  it('two quota descriptors, one over -> OK', () => {
     assert.equal(overallCode([over, ok], [quota, quota], [false, false], false), 'OK');
   });
 
-  it('§2.11 regular over + quota ok -> OVER_LIMIT', () => {
+  it('regular over + quota ok -> OVER_LIMIT', () => {
     assert.equal(overallCode([over, ok], [regular, quota], [false, false], false), 'OVER_LIMIT');
   });
 
-  it('§2.11 regular ok + quota over -> OK', () => {
+  it('regular ok + quota over -> OK', () => {
     assert.equal(overallCode([ok, over], [regular, quota], [false, false], false), 'OK');
     assert.equal(overallCode([ok, over, over], [regular, quota, quota], [false, false, false], false), 'OK');
   });
 
-  it('§2.11 without QUOTA_MODE a descriptor without limit is a non-quota (regular, OK) one', () => {
+  it('without QUOTA_MODE a descriptor without limit is a non-quota (regular, OK) one', () => {
     assert.equal(overallCode([over, noLimit], [quota, undefined], [false, false], false), 'OK');
   });
 
-  it('§2.11 global QUOTA_MODE counts descriptors without limits as quota descriptors (Appendix C)', () => {
+  it('global QUOTA_MODE counts descriptors without limits as quota descriptors, as the reference does', () => {
     // An exhausted descriptor plus an unmatched one: the unmatched one is an OK quota descriptor.
     assert.equal(overallCode([over, noLimit], [regular, undefined], [false, false], true), 'OK');
     assert.equal(overallCode([over, noLimit], [regular, undefined], [false, false], false), 'OVER_LIMIT');
   });
 
-  it('§2.11 global QUOTA_MODE: every limited descriptor over -> OVER_LIMIT', () => {
+  it('global QUOTA_MODE: every limited descriptor over -> OVER_LIMIT', () => {
     assert.equal(overallCode([over, over], [regular, regular], [false, false], true), 'OVER_LIMIT');
   });
 
-  it('§2.11 unlimited descriptors are excluded from all counts', () => {
+  it('unlimited descriptors are excluded from all counts', () => {
     assert.equal(overallCode([over, unlimited], [quota, undefined], [false, true], false), 'OVER_LIMIT');
     assert.equal(overallCode([over, unlimited], [regular, undefined], [false, true], true), 'OVER_LIMIT');
     assert.equal(overallCode([unlimited], [undefined], [true], true), 'OK');
   });
 
-  it('§2.11 no quota descriptor at all (only no-limit ones) -> OK', () => {
+  it('no quota descriptor at all (only no-limit ones) -> OK', () => {
     assert.equal(overallCode([noLimit, noLimit], [undefined, undefined], [false, false], false), 'OK');
   });
 });
 
 describe(isQuotaDescriptor.name, () => {
-  it('§2.11 quota when QUOTA_MODE is on (even without a limit) or the rule has quota_mode', () => {
+  it('quota when QUOTA_MODE is on (even without a limit) or the rule has quota_mode', () => {
     assert.equal(isQuotaDescriptor(undefined, true), true);
     assert.equal(isQuotaDescriptor(regular, true), true);
     assert.equal(isQuotaDescriptor(quota, false), true);

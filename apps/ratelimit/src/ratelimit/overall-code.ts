@@ -1,9 +1,9 @@
-// The request's overall code from its statuses (spec §2.11): OVER_LIMIT when a non-quota
-// descriptor is over, or when every quota descriptor is over (there being at least one) and the
-// request has no non-quota descriptor. That last condition is not in §2.11's one-line rule but
-// its listed reference tests need it ("regular ok + quota over -> OK"; the reference reworked
-// mixed requests in envoyproxy/ratelimit#1059). Unlimited descriptors take no part. Global
-// shadow mode is applied by the caller afterwards.
+// The request's overall code from its statuses (docs/decisions.md#the-overall-code): OVER_LIMIT
+// when a non-quota descriptor is over, or when every quota descriptor is over (there being at least
+// one) and the request has no non-quota descriptor. That last condition is easy to miss, but the
+// reference's own tests need it ("regular ok + quota over -> OK"; the reference reworked mixed
+// requests in envoyproxy/ratelimit#1059). Unlimited descriptors take no part. Global shadow mode is
+// applied by the caller afterwards.
 import type { MatchedLimit } from '@repo/rules';
 import type { DescriptorStatus, ResponseCode } from './rate-limit-types';
 

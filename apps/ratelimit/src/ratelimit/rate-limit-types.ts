@@ -1,11 +1,12 @@
 // Transport-free request and response of ShouldRateLimit (what the gRPC and /json mappers
-// convert from and to). Field meanings follow envoy.service.ratelimit.v3 (spec A6).
+// convert from and to). Field meanings follow envoy.service.ratelimit.v3
+// (proto/envoy/service/ratelimit/v3/rls.proto).
 import type { Descriptor, RateLimitRule } from '@repo/rules';
 
 export interface RateLimitRequest {
   readonly domain: string;
   readonly descriptors: readonly Descriptor[];
-  /** Request-level hits_addend; 0 means 1 (§2.5). */
+  /** Request-level hits_addend; 0 means 1 (docs/decisions.md#hits). */
   readonly hitsAddend: number;
 }
 

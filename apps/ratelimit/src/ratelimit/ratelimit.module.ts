@@ -42,7 +42,7 @@ export function createHitCounter(
   return new HitCounter({
     store,
     localCache,
-    // memcached increments after answering (§2.14), so there is nothing to hold back there.
+    // memcached increments after answering (docs/stores.md#memcache), so there is nothing to hold back there.
     stopIncrementWhenOverLimit: limits.stopCacheKeyIncrementWhenOverlimit && backend.type !== 'memcache',
     storeSpan: { backend: backend.type, hasPerSecondStore: backend.redisPerSecond !== undefined },
   });

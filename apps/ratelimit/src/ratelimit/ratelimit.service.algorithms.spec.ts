@@ -1,4 +1,4 @@
-// RateLimitService with the opt-in algorithms (spec A8) on the memory store and a fake clock: the
+// RateLimitService with the opt-in algorithms (docs/algorithms.md) on the memory store and a fake clock: the
 // numbers a client sees, the statistics, and the modes and options that must work as with fixed
 // windows.
 import { describe, it } from 'node:test';
@@ -43,7 +43,7 @@ function harness(options: Parameters<typeof createServiceHarness>[1] = {}): Serv
   return h;
 }
 
-describe(`${RateLimitService.name} sliding windows and token buckets (A8)`, () => {
+describe(`${RateLimitService.name} sliding windows and token buckets`, () => {
   it('refuses the double burst at a window boundary that a fixed window allows', async () => {
     const h = harness();
     h.clock.set(WINDOW_START_MS + 59_000); // the last second of a window: 10 hits each
@@ -68,7 +68,7 @@ describe(`${RateLimitService.name} sliding windows and token buckets (A8)`, () =
     );
   });
 
-  it('sliding window: the A8 estimate, remaining, reset and over-limit retry time', async () => {
+  it('sliding window: the two-window estimate, remaining, reset and over-limit retry time', async () => {
     const h = harness();
     await h.call('rl', [withHits('sliding=b', 8)]); // 8 in the previous window
     h.clock.set(WINDOW_START_MS + 60_000 + 15_000); // 15 s into the next: the previous weighs 45/60
@@ -162,7 +162,7 @@ describe(`${RateLimitService.name} sliding windows and token buckets (A8)`, () =
   });
 });
 
-describe(`${RateLimitService.name} A8 with the local cache, stop-increment and headers`, () => {
+describe(`${RateLimitService.name} algorithms with the local cache, stop-increment and headers`, () => {
   it('the local cache answers an over-limit bucket until one token is back, then asks the store', async () => {
     const h = harness({ localCache: true });
     await repeat(6, () => h.call('rl', [descriptor('bucket=i')]));

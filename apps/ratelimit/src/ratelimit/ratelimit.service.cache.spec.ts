@@ -1,4 +1,5 @@
-// RateLimitService with the local over-limit cache (§2.12) and STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (§2.13).
+// RateLimitService with the local over-limit cache and STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT
+// (docs/decisions.md#stop_cache_key_increment_when_overlimit).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServiceHarness, descriptor, repeat } from '../../test/support/service-harness';
@@ -28,8 +29,8 @@ const alice = descriptor('user=alice');
 const ALICE_KEY = 'rl_user_alice_2220';
 
 describe(`${RateLimitService.name} local cache and stop-increment`, () => {
-  describe('§2.12 local over-limit cache', () => {
-    it('§2.12 once over, the key is answered locally: no store call, over_limit and over_limit_with_local_cache += addend, total_hits still counted', async () => {
+  describe('local over-limit cache', () => {
+    it('once over, the key is answered locally: no store call, over_limit and over_limit_with_local_cache += addend, total_hits still counted', async () => {
       const h = createServiceHarness(RULES, { localCache: true });
       await repeat(4, () => h.call('rl', [alice]));
       const calls = h.store.incrementCalls;
@@ -44,7 +45,7 @@ describe(`${RateLimitService.name} local cache and stop-increment`, () => {
       assert.deepEqual(['total_hits', 'over_limit', 'over_limit_with_local_cache'].map(stat), [6, 3, 2]);
     });
 
-    it('§2.12 the mark lives for one unit (TTL = unit seconds from the moment it went over)', async () => {
+    it('the mark lives for one unit (TTL = unit seconds from the moment it went over)', async () => {
       const h = createServiceHarness(RULES, { localCache: true });
       await repeat(4, () => h.call('rl', [alice]));
       h.clock.advance(59_999);
@@ -53,7 +54,7 @@ describe(`${RateLimitService.name} local cache and stop-increment`, () => {
       assert.equal(h.localCache.isOverLimit(ALICE_KEY, 3), false);
     });
 
-    it('§2.12 a new window is a new key: counting starts again', async () => {
+    it('a new window is a new key: counting starts again', async () => {
       const h = createServiceHarness(RULES, { localCache: true });
       await repeat(4, () => h.call('rl', [alice]));
       h.clock.advance(58_000);
@@ -61,7 +62,7 @@ describe(`${RateLimitService.name} local cache and stop-increment`, () => {
       assert.deepEqual([decision.overallCode, decision.statuses[0].limitRemaining], ['OK', 2]);
     });
 
-    it('§2.12 shadow rules are marked too; a cached shadow hit is OK with remaining 0 and counts shadow_mode', async () => {
+    it('shadow rules are marked too; a cached shadow hit is OK with remaining 0 and counts shadow_mode', async () => {
       const h = createServiceHarness(RULES, { localCache: true });
       await repeat(2, () => h.call('rl', [descriptor('shadowed=x')]));
       assert.equal(h.localCache.isOverLimit('rl_shadowed_x_2220', 1), true);
@@ -71,7 +72,7 @@ describe(`${RateLimitService.name} local cache and stop-increment`, () => {
       assert.deepEqual(['shadow_mode', 'over_limit_with_local_cache'].map(stat), [2, 1]);
     });
 
-    it('§2.12 without the local cache every request reaches the store', async () => {
+    it('without the local cache every request reaches the store', async () => {
       const h = createServiceHarness(RULES);
       await repeat(6, () => h.call('rl', [alice]));
       assert.equal(h.store.incrementCalls, 6);
@@ -79,12 +80,12 @@ describe(`${RateLimitService.name} local cache and stop-increment`, () => {
     });
   });
 
-  describe('§2.13 STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT', () => {
+  describe('STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT', () => {
     const key2 = descriptor('key2=a');
     const key3 = descriptor('key3=b');
 
     for (const localCache of [false, true]) {
-      it(`§2.13 key2 20/min and key3 10/h sent together 15 times: key2 remaining freezes at 10 once key3 exceeds (local cache ${localCache ? 'on' : 'off'})`, async () => {
+      it(`key2 20/min and key3 10/h sent together 15 times: key2 remaining freezes at 10 once key3 exceeds (local cache ${localCache ? 'on' : 'off'})`, async () => {
         const h = createServiceHarness(RULES, { stopIncrement: true, localCache });
         const decisions = await repeat(15, () => h.call('rl', [key2, key3]));
         assert.deepEqual(
@@ -95,19 +96,20 @@ describe(`${RateLimitService.name} local cache and stop-increment`, () => {
           decisions.map((d) => d.statuses[1].code),
           [...Array(10).fill('OK'), ...Array(5).fill('OVER_LIMIT')],
         );
-        // Issue #808: key2's stats still count every hit although they were not applied.
+        // As in the reference (envoyproxy/ratelimit#808): key2's stats still count every hit
+        // although they were not applied.
         const stat = (name: string) => h.limitStat('rl.key2', name);
         assert.deepEqual(['total_hits', 'within_limit'].map(stat), [15, 15]);
       });
     }
 
-    it('§2.13 off: key2 keeps counting while key3 is over', async () => {
+    it('off: key2 keeps counting while key3 is over', async () => {
       const h = createServiceHarness(RULES);
       const decisions = await repeat(15, () => h.call('rl', [key2, key3]));
       assert.equal(decisions[14].statuses[0].limitRemaining, 5);
     });
 
-    it('§2.13 key4 stays at 13 with L=15 -> OK remaining 2 while key5 goes over', async () => {
+    it('key4 stays at 13 with L=15 -> OK remaining 2 while key5 goes over', async () => {
       const h = createServiceHarness(RULES, { stopIncrement: true });
       const key4 = descriptor('key4=value4');
       const key5 = descriptor('key5=value5');

@@ -5,7 +5,7 @@ import type { Unit } from '@repo/rules';
 import { createServiceHarness, descriptor, repeat } from '../../test/support/service-harness';
 import { RateLimitService } from './ratelimit.service';
 
-// README example 7 (§2.4) plus shadow/quota rules.
+// examples/ratelimit/config/example7.yaml (replaces) plus shadow/quota rules.
 const RULES = `
 domain: rl
 descriptors:
@@ -46,11 +46,11 @@ const override = (pairs: string[], requestsPerUnit: number, unit: Unit) => ({
 });
 
 describe(`${RateLimitService.name} modes`, () => {
-  describe('§2.4 replaces (README example 7)', () => {
+  describe('replaces (examples/ratelimit/config/example7.yaml)', () => {
     const first = descriptor('key_1=value_1', 'user=u');
     const second = descriptor('key_2=value_2', 'user=u');
 
-    it('§2.4 each rule alone: 5 per second and 10 per second', async () => {
+    it('each rule alone: 5 per second and 10 per second', async () => {
       const h = createServiceHarness(RULES);
       const one = await repeat(6, () => h.call('rl', [first]));
       assert.deepEqual(
@@ -61,7 +61,7 @@ describe(`${RateLimitService.name} modes`, () => {
       assert.equal(two.filter((d) => d.overallCode === 'OK').length, 10);
     });
 
-    it('§2.4 both descriptors together: only the replacing 10/s applies; the replaced one is OK, uncounted, without stats', async () => {
+    it('both descriptors together: only the replacing 10/s applies; the replaced one is OK, uncounted, without stats', async () => {
       const h = createServiceHarness(RULES);
       const both = await repeat(11, () => h.call('rl', [first, second]));
       assert.equal(both.filter((d) => d.overallCode === 'OK').length, 10);
@@ -74,8 +74,8 @@ describe(`${RateLimitService.name} modes`, () => {
     });
   });
 
-  describe('§1.3 overrides', () => {
-    it('§1.3 an override replaces the config limit: fresh limit without name, stats key domain.k_v', async () => {
+  describe('overrides', () => {
+    it('an override replaces the config limit: fresh limit without name, stats key domain.k_v', async () => {
       const h = createServiceHarness(RULES);
       const decisions = await repeat(3, () => h.call('rl', [override(['user=alice'], 2, 'HOUR')]));
       assert.deepEqual(
@@ -89,20 +89,20 @@ describe(`${RateLimitService.name} modes`, () => {
       assert.equal(h.limitStat('rl.user', 'total_hits'), 0);
     });
 
-    it('§1.3 stats key renders empty values as the key only: domain.k1_v1.k2', async () => {
+    it('stats key renders empty values as the key only: domain.k1_v1.k2', async () => {
       const h = createServiceHarness(RULES);
       await h.call('rl', [override(['k1=v1', 'k2='], 5, 'MINUTE')]);
       assert.equal(h.limitStat('rl.k1_v1.k2', 'total_hits'), 1);
     });
 
-    it('§1.3 applies to descriptors the config does not know (the domain exists)', async () => {
+    it('applies to descriptors the config does not know (the domain exists)', async () => {
       const h = createServiceHarness(RULES);
       const decision = await h.call('rl', [override(['nothing=here'], 1, 'SECOND')]);
       assert.equal(decision.statuses[0].limitRemaining, 0);
       assert.equal(decision.statuses[0].currentLimit?.requestsPerUnit, 1);
     });
 
-    it('§2.6 an override shares the counter of the config limit with the same entries and unit', async () => {
+    it('an override shares the counter of the config limit with the same entries and unit', async () => {
       const h = createServiceHarness(RULES);
       await repeat(2, () => h.call('rl', [descriptor('user=alice')]));
       const decision = await h.call('rl', [override(['user=alice'], 5, 'MINUTE')]);
@@ -110,8 +110,8 @@ describe(`${RateLimitService.name} modes`, () => {
     });
   });
 
-  describe('§2.10 shadow mode', () => {
-    it('§2.10 shadow rule over limit: code OK, remaining 0, shadow_mode stat', async () => {
+  describe('shadow mode', () => {
+    it('shadow rule over limit: code OK, remaining 0, shadow_mode stat', async () => {
       const h = createServiceHarness(RULES);
       const decisions = await repeat(3, () => h.call('rl', [descriptor('shadowed=x')]));
       assert.deepEqual(
@@ -128,7 +128,7 @@ describe(`${RateLimitService.name} modes`, () => {
       );
     });
 
-    it('§2.10 global SHADOW_MODE: overall OK, global_shadow_mode+1, statuses untouched, headers from the over-limit descriptor', async () => {
+    it('global SHADOW_MODE: overall OK, global_shadow_mode+1, statuses untouched, headers from the over-limit descriptor', async () => {
       const h = createServiceHarness(RULES, { isGlobalShadowMode: true, responseHeaders: HEADERS });
       await repeat(10, () => h.call('rl', [descriptor('minute10=x')]));
       const decision = await h.call('rl', [descriptor('user=bob'), descriptor('minute10=x')]);
@@ -145,14 +145,14 @@ describe(`${RateLimitService.name} modes`, () => {
       ]);
     });
 
-    it('§2.10 global SHADOW_MODE does not count OK requests', async () => {
+    it('global SHADOW_MODE does not count OK requests', async () => {
       const h = createServiceHarness(RULES, { isGlobalShadowMode: true });
       await h.call('rl', [descriptor('user=bob')]);
       assert.equal(h.counter(GLOBAL_SHADOW), 0);
     });
   });
 
-  describe('§2.11 quota mode', () => {
+  describe('quota mode', () => {
     const a = descriptor('quota_a=x');
     const b = descriptor('quota_b=x');
     const exhaust = async (
@@ -162,7 +162,7 @@ describe(`${RateLimitService.name} modes`, () => {
       for (const d of ds) await h.call('rl', [d]);
     };
 
-    it('§2.11 two quota descriptors both over -> OVER_LIMIT', async () => {
+    it('two quota descriptors both over -> OVER_LIMIT', async () => {
       const h = createServiceHarness(RULES);
       assert.equal((await h.call('rl', [a, b])).overallCode, 'OK');
       const decision = await h.call('rl', [a, b]);
@@ -172,7 +172,7 @@ describe(`${RateLimitService.name} modes`, () => {
       );
     });
 
-    it('§2.11 two quota descriptors, one over -> OK (the status itself stays OVER_LIMIT)', async () => {
+    it('two quota descriptors, one over -> OK (the status itself stays OVER_LIMIT)', async () => {
       const h = createServiceHarness(RULES);
       await exhaust(h, a);
       const decision = await h.call('rl', [a, b]);
@@ -182,7 +182,7 @@ describe(`${RateLimitService.name} modes`, () => {
       );
     });
 
-    it('§2.11 regular over + quota ok -> OVER_LIMIT; regular ok + quota over -> OK', async () => {
+    it('regular over + quota ok -> OVER_LIMIT; regular ok + quota over -> OK', async () => {
       const h = createServiceHarness(RULES);
       await repeat(3, () => h.call('rl', [descriptor('user=carol')]));
       assert.equal((await h.call('rl', [descriptor('user=carol'), b])).overallCode, 'OVER_LIMIT');
@@ -190,14 +190,14 @@ describe(`${RateLimitService.name} modes`, () => {
       assert.equal((await h.call('rl', [descriptor('user=dave'), a])).overallCode, 'OK');
     });
 
-    it('§2.11 with SHADOW_MODE the overall is OK anyway', async () => {
+    it('with SHADOW_MODE the overall is OK anyway', async () => {
       const h = createServiceHarness(RULES, { isGlobalShadowMode: true });
       await exhaust(h, a, b);
       assert.equal((await h.call('rl', [a, b])).overallCode, 'OK');
       assert.equal(h.counter(GLOBAL_SHADOW), 1);
     });
 
-    it('§2.11 global QUOTA_MODE: an exhausted descriptor plus an unmatched one is allowed', async () => {
+    it('global QUOTA_MODE: an exhausted descriptor plus an unmatched one is allowed', async () => {
       const h = createServiceHarness(RULES, { isGlobalQuotaMode: true });
       await repeat(3, () => h.call('rl', [descriptor('user=erin')]));
       assert.equal((await h.call('rl', [descriptor('user=erin')])).overallCode, 'OVER_LIMIT');
@@ -208,8 +208,8 @@ describe(`${RateLimitService.name} modes`, () => {
     });
   });
 
-  describe('§2.15 response assembly', () => {
-    it('§2.15 headers: clock 2222, MINUTE, L=10 over -> Limit 10, Remaining 0, Reset 58', async () => {
+  describe('response assembly', () => {
+    it('headers: clock 2222, MINUTE, L=10 over -> Limit 10, Remaining 0, Reset 58', async () => {
       const h = createServiceHarness(RULES, { responseHeaders: HEADERS });
       const decisions = await repeat(11, () => h.call('rl', [descriptor('minute10=x')]));
       assert.deepEqual(decisions[10].responseHeadersToAdd, [
@@ -220,7 +220,7 @@ describe(`${RateLimitService.name} modes`, () => {
       assert.deepEqual(decisions[0].responseHeadersToAdd[1], { key: 'RateLimit-Remaining', value: '9' });
     });
 
-    it('§1.5 headers off, or no descriptor with a limit: no headers', async () => {
+    it('headers off, or no descriptor with a limit: no headers', async () => {
       assert.deepEqual(
         (await createServiceHarness(RULES).call('rl', [descriptor('user=x')])).responseHeadersToAdd,
         [],
@@ -229,7 +229,7 @@ describe(`${RateLimitService.name} modes`, () => {
       assert.deepEqual((await h.call('rl', [descriptor('nothing=x')])).responseHeadersToAdd, []);
     });
 
-    it('§2.15 dynamic metadata when enabled: request shape plus metadata of passed descriptors', async () => {
+    it('dynamic metadata when enabled: request shape plus metadata of passed descriptors', async () => {
       const h = createServiceHarness(RULES, { isDynamicMetadataEnabled: true });
       const decision = await h.call(
         'rl',

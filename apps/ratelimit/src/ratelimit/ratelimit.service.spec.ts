@@ -26,11 +26,11 @@ const REDIS_ERROR = 'ratelimit.service.call.should_rate_limit.redis_error';
 const alice = descriptor('user=alice');
 
 describe(RateLimitService.name, () => {
-  describe('§2.1 errors', () => {
+  describe('errors', () => {
     const isError = (type: new (...args: never[]) => Error, message: string) => (error: unknown) =>
       error instanceof type && error.message === message;
 
-    it('§2.1 empty domain: "rate limit domain must not be empty", service_error+1', async () => {
+    it('empty domain: "rate limit domain must not be empty", service_error+1', async () => {
       const h = createServiceHarness(RULES);
       await assert.rejects(
         h.call('', [alice]),
@@ -39,14 +39,14 @@ describe(RateLimitService.name, () => {
       assert.deepEqual([h.counter(SERVICE_ERROR), h.counter(REDIS_ERROR)], [1, 0]);
     });
 
-    it('§2.1 no descriptors: "rate limit descriptor list must not be empty", service_error+1', async () => {
+    it('no descriptors: "rate limit descriptor list must not be empty", service_error+1', async () => {
       const h = createServiceHarness(RULES);
       const message = 'rate limit descriptor list must not be empty';
       await assert.rejects(h.call('rl', []), isError(InvalidRequestError, message));
       assert.equal(h.counter(SERVICE_ERROR), 1);
     });
 
-    it('§2.1 no config ever loaded: "no rate limit configuration loaded", service_error+1', async () => {
+    it('no config ever loaded: "no rate limit configuration loaded", service_error+1', async () => {
       const h = createServiceHarness(undefined);
       await assert.rejects(
         h.call('rl', [alice]),
@@ -55,14 +55,14 @@ describe(RateLimitService.name, () => {
       assert.equal(h.counter(SERVICE_ERROR), 1);
     });
 
-    it('A3 override with unit UNKNOWN: InvalidRequestError, service_error+1, nothing counted', async () => {
+    it('override with unit UNKNOWN: InvalidRequestError, service_error+1, nothing counted', async () => {
       const h = createServiceHarness(RULES);
       const bad = { ...alice, limit: { requestsPerUnit: 1, unit: 'UNKNOWN' as never } };
       await assert.rejects(h.call('rl', [bad]), InvalidRequestError);
       assert.deepEqual([h.counter(SERVICE_ERROR), h.store.incrementCalls], [1, 0]);
     });
 
-    it('§2.18 store failure: StoreUnavailableError rejected, redis_error+1, total_hits counted before the call', async () => {
+    it('store failure: StoreUnavailableError rejected, redis_error+1, total_hits counted before the call', async () => {
       const h = createServiceHarness(RULES);
       h.store.failWithRedisError();
       await assert.rejects(
@@ -76,7 +76,7 @@ describe(RateLimitService.name, () => {
       assert.equal(h.limitStat('rl.user', 'total_hits'), 1);
     });
 
-    it('§2.18 with the store down, requests whose descriptors have no limit still succeed', async () => {
+    it('with the store down, requests whose descriptors have no limit still succeed', async () => {
       const h = createServiceHarness(RULES);
       h.store.failWithRedisError();
       const decision = await h.call('rl', [
@@ -88,7 +88,7 @@ describe(RateLimitService.name, () => {
       assert.equal(h.store.incrementCalls, 0);
     });
 
-    it('§2.18 with the store down, keys answered by the local cache still succeed (OVER_LIMIT)', async () => {
+    it('with the store down, keys answered by the local cache still succeed (OVER_LIMIT)', async () => {
       const h = createServiceHarness(RULES, { localCache: true });
       await repeat(4, () => h.call('rl', [alice]));
       h.store.failWithRedisError();
@@ -96,7 +96,7 @@ describe(RateLimitService.name, () => {
       assert.equal(h.counter(REDIS_ERROR), 0);
     });
 
-    it('§2.1 any other failure is rethrown as it is and counted in neither error stat', async () => {
+    it('any other failure is rethrown as it is and counted in neither error stat', async () => {
       const h = createServiceHarness(RULES);
       h.store.failure = new TypeError('boom');
       await assert.rejects(h.call('rl', [alice]), isError(TypeError, 'boom'));
@@ -104,8 +104,8 @@ describe(RateLimitService.name, () => {
     });
   });
 
-  describe('§2.2 lookup', () => {
-    it('§2.2 unknown domain: domain_not_found += number of descriptors, all OK without limit, no store call', async () => {
+  describe('lookup', () => {
+    it('unknown domain: domain_not_found += number of descriptors, all OK without limit, no store call', async () => {
       const h = createServiceHarness(RULES);
       const override = { ...alice, limit: { requestsPerUnit: 1, unit: 'SECOND' as const } };
       const decision = await h.call('nope', [alice, descriptor('a=b'), override]);
@@ -119,7 +119,7 @@ describe(RateLimitService.name, () => {
       assert.equal(h.store.incrementCalls, 0);
     });
 
-    it('§2.2 a whitelisted descriptor (no rate_limit) and an unmatched one: {code OK}, nothing counted', async () => {
+    it('a whitelisted descriptor (no rate_limit) and an unmatched one: {code OK}, nothing counted', async () => {
       const h = createServiceHarness(RULES);
       const decision = await h.call('rl', [descriptor('whitelisted=x'), descriptor('key1=value1')]);
       assert.deepEqual(decision.statuses, [
@@ -129,7 +129,7 @@ describe(RateLimitService.name, () => {
       assert.equal(h.store.incrementCalls, 0);
     });
 
-    it('§2.9 L=15 (N=12) through the service: after 11 rem 4, after 13 rem 2 near, after 16 OVER; stats key of the config path', async () => {
+    it('L=15 (N=12) through the service: after 11 rem 4, after 13 rem 2 near, after 16 OVER; stats key of the config path', async () => {
       const h = createServiceHarness(RULES);
       const decisions = await repeat(16, () => h.call('rl', [descriptor('key1=value1', 'subkey1=s')]));
       const remaining = decisions.map((d) => d.statuses[0].limitRemaining);
@@ -144,32 +144,32 @@ describe(RateLimitService.name, () => {
       assert.deepEqual(['total_hits', 'within_limit', 'near_limit', 'over_limit'].map(stat), [16, 15, 3, 1]);
     });
 
-    it('§2.9 requests_per_unit 0 blocks everything', async () => {
+    it('requests_per_unit 0 blocks everything', async () => {
       const h = createServiceHarness(RULES);
       assert.equal((await h.call('rl', [descriptor('blocked=x')])).overallCode, 'OVER_LIMIT');
     });
 
-    it('§2.6 counts under <CACHE_KEY_PREFIX><domain>_<key>_<value>_<windowStart>', async () => {
+    it('counts under <CACHE_KEY_PREFIX><domain>_<key>_<value>_<windowStart>', async () => {
       const h = createServiceHarness(RULES, { cacheKeyPrefix: 'prefix:' });
       await repeat(2, () => h.call('rl', [alice]));
       assert.deepEqual(await h.store.getMany([{ key: 'prefix:rl_user_alice_2220', windowSeconds: 60 }]), [2]);
     });
   });
 
-  describe('§2.5 hits_addend', () => {
-    it('§2.5 request-level 0 means 1', async () => {
+  describe('hits_addend', () => {
+    it('request-level 0 means 1', async () => {
       const h = createServiceHarness(RULES);
       assert.equal((await h.call('rl', [alice], 0)).statuses[0].limitRemaining, 2);
       assert.equal(h.limitStat('rl.user', 'total_hits'), 1);
     });
 
-    it('§2.5 request-level addend applies to descriptors without their own', async () => {
+    it('request-level addend applies to descriptors without their own', async () => {
       const h = createServiceHarness(RULES);
       assert.equal((await h.call('rl', [alice], 2)).statuses[0].limitRemaining, 1);
       assert.equal(h.limitStat('rl.user', 'total_hits'), 2);
     });
 
-    it('§2.5 the per-descriptor wrapper wins over the request-level addend', async () => {
+    it('the per-descriptor wrapper wins over the request-level addend', async () => {
       const h = createServiceHarness(RULES);
       const decision = await h.call('rl', [{ ...alice, hitsAddend: 3 }, descriptor('user=bob')], 2);
       assert.deepEqual(
@@ -179,7 +179,7 @@ describe(RateLimitService.name, () => {
       assert.equal(h.limitStat('rl.user', 'total_hits'), 5);
     });
 
-    it('§2.5 a per-descriptor 0 is honoured: check only, total_hits +0, still OVER_LIMIT once over', async () => {
+    it('a per-descriptor 0 is honoured: check only, total_hits +0, still OVER_LIMIT once over', async () => {
       const h = createServiceHarness(RULES);
       const check = { ...alice, hitsAddend: 0 };
       assert.equal((await h.call('rl', [check], 5)).statuses[0].limitRemaining, 3);
@@ -193,8 +193,8 @@ describe(RateLimitService.name, () => {
     });
   });
 
-  describe('§2.4 unlimited and replaces', () => {
-    it('§2.4 unlimited: {code OK, limit_remaining 4294967295}, no store call, no stats at all', async () => {
+  describe('unlimited and replaces', () => {
+    it('unlimited: {code OK, limit_remaining 4294967295}, no store call, no stats at all', async () => {
       const h = createServiceHarness(RULES);
       const decision = await h.call('rl', [descriptor('free=x')]);
       assert.deepEqual(decision.statuses, [{ code: 'OK', limitRemaining: 4294967295 }]);

@@ -1,7 +1,7 @@
-// ShouldRateLimit, transport-free (spec §2.1): validate -> match every descriptor against the
+// ShouldRateLimit, transport-free (docs/decisions.md): validate -> match every descriptor against the
 // active rules -> unlimited / replaces -> count the hits in the store (one round trip) -> one
 // status per descriptor -> overall code, headers, dynamic metadata. Plain async/await: this is
-// the hot path (style.md §2.7).
+// the hot path: no RxJS, no per-call closures, clients or regexes.
 import { Inject, Injectable } from '@nestjs/common';
 import {
   RULE_REGISTRY,
@@ -74,7 +74,7 @@ export class RateLimitService {
     return {
       overallCode: code,
       statuses,
-      // Reset is computed from the clock at assembly time, after the store answered (§2.15).
+      // Reset is computed from the clock at assembly time, after the store answered, as the reference does.
       responseHeadersToAdd: this.responseHeaders(statuses, limits),
       dynamicMetadata: this.options.isDynamicMetadataEnabled
         ? buildDynamicMetadata(request, limits, statuses, isUnlimited)
@@ -82,7 +82,7 @@ export class RateLimitService {
     };
   }
 
-  /** §2.2 per descriptor; an unknown domain counts `domain_not_found` once per descriptor. */
+  /** Matches each descriptor on its own; an unknown domain counts `domain_not_found` once per descriptor. */
   private matchLimits(request: RateLimitRequest, snapshot: RuleSnapshot): (MatchedLimit | undefined)[] {
     const { domain, descriptors } = request;
     if (!snapshot.hasDomain(domain)) {

@@ -15,16 +15,16 @@ function rejects(request: RateLimitRequest, message: string): void {
 }
 
 describe(validateRequest.name, () => {
-  it('§2.1(1) empty domain: "rate limit domain must not be empty" (checked before the descriptors)', () => {
+  it('empty domain: "rate limit domain must not be empty" (checked before the descriptors)', () => {
     rejects({ domain: '', descriptors: [], hitsAddend: 0 }, 'rate limit domain must not be empty');
     rejects({ domain: '', descriptors: [{ entries }], hitsAddend: 0 }, 'rate limit domain must not be empty');
   });
 
-  it('§2.1(2) no descriptors: "rate limit descriptor list must not be empty"', () => {
+  it('no descriptors: "rate limit descriptor list must not be empty"', () => {
     rejects({ domain: 'd', descriptors: [], hitsAddend: 0 }, 'rate limit descriptor list must not be empty');
   });
 
-  it('§1.3 accepts a descriptor without entries, any hits_addend from 0 and every unit as override', () => {
+  it('accepts a descriptor without entries, any hits_addend from 0 and every unit as override', () => {
     const units: Unit[] = ['SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
     const descriptors = units.map((unit) => ({ entries, limit: { requestsPerUnit: 0, unit } }));
     validateRequest({ domain: 'd', descriptors: [{ entries: [] }, ...descriptors], hitsAddend: 0 });
@@ -36,7 +36,7 @@ describe(validateRequest.name, () => {
     });
   });
 
-  it('A3 override with an unknown unit: a clear InvalidRequestError naming the descriptor, never a crash', () => {
+  it('override with an unknown unit: a clear InvalidRequestError naming the descriptor, never a crash', () => {
     rejects(
       {
         domain: 'd',

@@ -1,5 +1,6 @@
-// Request checks before any lookup (spec §2.1 order, A3): the reference's texts for the first
-// two; an override whose unit is not a real unit crashed the reference and is a clear error here.
+// Request checks before any lookup (docs/decisions.md#checks-before-anything-is-counted): the
+// reference's texts for the first two; an override whose unit is not a real unit crashed the
+// reference and is a clear error here.
 import { UNIT_SECONDS, type Descriptor } from '@repo/rules';
 import { InvalidRequestError } from '../errors';
 import type { RateLimitRequest } from './rate-limit-types';

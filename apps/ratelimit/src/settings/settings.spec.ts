@@ -11,7 +11,7 @@ const storeTlsOff = {
   skipHostnameVerification: false,
 };
 
-/** Every default of the inventory (Appendix A + ours), as one object. */
+/** Every default of the inventory (Envoy's variables and ours), as one object. */
 const DEFAULTS: Settings = {
   server: {
     host: '0.0.0.0',

@@ -13,8 +13,8 @@ const random = () => 0.5;
 const optionsFor = (env: Record<string, string>) => toRulesOptions(parseSettings(env), logger, random);
 
 describe(toRulesOptions.name, () => {
-  describe('§1.2 CONFIG_TYPE=FILE', () => {
-    it('§1.2/§2.19 defaults: RUNTIME_* of the reference, wait for the first load, no merging', () => {
+  describe('CONFIG_TYPE=FILE', () => {
+    it('defaults: RUNTIME_* of the reference, wait for the first load, no merging', () => {
       assert.deepEqual(optionsFor({}), {
         waitForInitialRules: true,
         source: {
@@ -29,7 +29,7 @@ describe(toRulesOptions.name, () => {
       });
     });
 
-    it('§1.2 every RUNTIME_* variable, MERGE_DOMAIN_CONFIG and FORCE_START_WITHOUT_INITIAL_CONFIG', () => {
+    it('every RUNTIME_* variable, MERGE_DOMAIN_CONFIG and FORCE_START_WITHOUT_INITIAL_CONFIG', () => {
       const options = optionsFor({
         CONFIG_TYPE: 'FILE',
         RUNTIME_ROOT: '/data/rl',
@@ -55,8 +55,8 @@ describe(toRulesOptions.name, () => {
     });
   });
 
-  describe('§1.2 CONFIG_TYPE=GRPC_XDS_SOTW', () => {
-    it('§1.2 defaults of the CONFIG_GRPC_XDS_* and XDS_CLIENT_* variables, with the random and logger given', () => {
+  describe('CONFIG_TYPE=GRPC_XDS_SOTW', () => {
+    it('defaults of the CONFIG_GRPC_XDS_* and XDS_CLIENT_* variables, with the random and logger given', () => {
       assert.deepEqual(optionsFor({ CONFIG_TYPE: 'GRPC_XDS_SOTW' }), {
         waitForInitialRules: true,
         source: {
@@ -77,7 +77,7 @@ describe(toRulesOptions.name, () => {
       });
     });
 
-    it('§1.2 custom node, metadata (k=v), headers (k:v), backoff, message size and merging', () => {
+    it('custom node, metadata (k=v), headers (k:v), backoff, message size and merging', () => {
       const { source, waitForInitialRules } = optionsFor({
         CONFIG_TYPE: 'GRPC_XDS_SOTW',
         CONFIG_GRPC_XDS_NODE_ID: 'node-1',
@@ -112,7 +112,7 @@ describe(toRulesOptions.name, () => {
       assert.deepEqual([source.keepaliveTimeMs, source.keepaliveTimeoutMs], [45_000, 2_000]);
     });
 
-    it('§1.2 TLS to the xDS server: CA, client pair and SAN as server name; unset files stay undefined', () => {
+    it('TLS to the xDS server: CA, client pair and SAN as server name; unset files stay undefined', () => {
       const full = optionsFor({
         CONFIG_TYPE: 'GRPC_XDS_SOTW',
         CONFIG_GRPC_XDS_SERVER_USE_TLS: 'true',
@@ -139,7 +139,7 @@ describe(toRulesOptions.name, () => {
       });
     });
 
-    it('§1.2 TLS files without CONFIG_GRPC_XDS_SERVER_USE_TLS=true are not used', () => {
+    it('TLS files without CONFIG_GRPC_XDS_SERVER_USE_TLS=true are not used', () => {
       const { source } = optionsFor({
         CONFIG_TYPE: 'GRPC_XDS_SOTW',
         CONFIG_GRPC_XDS_SERVER_TLS_CACERT: '/tls/ca.pem',
@@ -148,8 +148,8 @@ describe(toRulesOptions.name, () => {
     });
   });
 
-  describe('A8 algorithms the store cannot run', () => {
-    it('memcached refuses token_bucket rules with the spec message; the other stores refuse nothing', () => {
+  describe('algorithms the store cannot run', () => {
+    it('memcached refuses token_bucket rules with the documented message; the other stores refuse nothing', () => {
       const memcache = optionsFor({ BACKEND_TYPE: 'memcache', MEMCACHE_HOST_PORT: 'm:11211' });
       assert.deepEqual(
         [...(memcache.unsupportedAlgorithms ?? [])],

@@ -3,8 +3,9 @@ import type { RulesModuleOptions, UnsupportedAlgorithms, XdsLogger, XdsTlsOption
 import type { Settings, XdsSettings } from './settings';
 
 /**
- * memcached has no atomic read-modify-write that fits GCRA (spec A8): token_bucket rules are a
- * config error with that backend, so a load using one fails and the rules in force stay.
+ * memcached has no atomic read-modify-write that fits GCRA
+ * (docs/algorithms.md#how-they-are-stored): token_bucket rules are a config error with that
+ * backend, so a load using one fails and the rules in force stay.
  */
 export const MEMCACHE_UNSUPPORTED_ALGORITHMS: UnsupportedAlgorithms = new Map([
   ['token_bucket', 'token_bucket needs the redis or memory backend'],

@@ -8,7 +8,7 @@ const random = () => 0.25;
 const optionsFor = (env: Record<string, string>) => toStoreOptions(parseSettings(env), { now, random });
 
 describe(toStoreOptions.name, () => {
-  it('A2 memory (BACKEND_TYPE unset, no URL): MEMORY_MAX_KEYS, jitter, clock, purge timer', () => {
+  it('memory (BACKEND_TYPE unset, no URL): MEMORY_MAX_KEYS, jitter, clock, purge timer', () => {
     assert.deepEqual(optionsFor({}), {
       backend: 'memory',
       now,
@@ -25,7 +25,7 @@ describe(toStoreOptions.name, () => {
     assert.deepEqual(custom.backend === 'memory' && [custom.maxKeys, custom.jitterMaxSeconds], [50, 0]);
   });
 
-  it('A2 redis single: URL, inferred socket type, auth, timeouts, pipelining, startup retry; no per-second store', () => {
+  it('redis single: URL, inferred socket type, auth, timeouts, pipelining, startup retry; no per-second store', () => {
     const options = optionsFor({
       KV_URL: 'redis.local:6379',
       KV_AUTH: 'user:secret',
@@ -57,7 +57,7 @@ describe(toStoreOptions.name, () => {
     assert.deepEqual([options.jitterMaxSeconds, options.now, options.random], [300, now, random]);
   });
 
-  it('A2 redis sentinel with TLS (client pair, CA, skip hostname verification) and sentinel auth', () => {
+  it('redis sentinel with TLS (client pair, CA, skip hostname verification) and sentinel auth', () => {
     const options = optionsFor({
       BACKEND_TYPE: 'redis',
       REDIS_TYPE: 'sentinel',
@@ -82,7 +82,7 @@ describe(toStoreOptions.name, () => {
     });
   });
 
-  it('§1.4 per-second redis (KV_PERSECOND=true): its own URL, type, auth, timeout; TLS files shared', () => {
+  it('per-second redis (KV_PERSECOND=true): its own URL, type, auth, timeout; TLS files shared', () => {
     const options = optionsFor({
       KV_URL: 'main:6379',
       KV_TLS_CACERT: '/tls/ca.pem',
@@ -114,12 +114,12 @@ describe(toStoreOptions.name, () => {
     });
   });
 
-  it('A2 a unix socket URL gives socket type unix', () => {
+  it('a unix socket URL gives socket type unix', () => {
     const options = optionsFor({ KV_URL: '/var/run/redis.sock' });
     assert.equal(options.backend === 'redis' && options.main.socketType, 'unix');
   });
 
-  it('A2 memcache with host list: hosts, no SRV, idle connections, KV_TIMEOUT as command bound', () => {
+  it('memcache with host list: hosts, no SRV, idle connections, KV_TIMEOUT as command bound', () => {
     const options = optionsFor({
       BACKEND_TYPE: 'memcache',
       ALTCACHE_HOST_PORT: 'm1:11211,m2:11211',
@@ -139,7 +139,7 @@ describe(toStoreOptions.name, () => {
     });
   });
 
-  it('A2 memcache with SRV (MEMCACHE_* aliases), refresh and TLS', () => {
+  it('memcache with SRV (MEMCACHE_* aliases), refresh and TLS', () => {
     const options = optionsFor({
       BACKEND_TYPE: 'memcached',
       MEMCACHE_SRV: '_memcache._tcp.example.com',

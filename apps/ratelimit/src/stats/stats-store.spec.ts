@@ -14,7 +14,7 @@ describe(StatsStore.name, () => {
     );
   });
 
-  it('§1.1 /stats dump: one "name: value" line per stat, sorted by name, each ending in a newline', () => {
+  it('/stats dump: one "name: value" line per stat, sorted by name, each ending in a newline', () => {
     const sut = new StatsStore();
     sut.counter('ratelimit.service.rate_limit.b.total_hits').add(3);
     sut.counter('ratelimit.service.config_load_success').add();
@@ -29,7 +29,7 @@ describe(StatsStore.name, () => {
     );
   });
 
-  it('§1.1 timers show their count and total milliseconds', () => {
+  it('timers show their count and total milliseconds', () => {
     const sut = new StatsStore();
     const timer = sut.timer('ratelimit_server.ShouldRateLimit.response_time');
     timer.record(1.25);

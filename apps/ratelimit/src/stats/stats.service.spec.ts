@@ -5,7 +5,7 @@ import { OVERFLOW_STATS_KEY, StatsService } from './stats.service';
 const names = (sut: StatsService) => [...sut.store.counters()].map((counter) => counter.name).sort();
 
 describe(StatsService.name, () => {
-  it('§1.6 service counters exist from the start with the reference names', () => {
+  it('service counters exist from the start with the reference names', () => {
     const sut = new StatsService(10);
     assert.deepEqual(names(sut), [
       'ratelimit.service.call.should_rate_limit.redis_error',
@@ -25,7 +25,7 @@ describe(StatsService.name, () => {
     );
   });
 
-  it('§1.6 the six per-limit counters: ratelimit.service.rate_limit.<statsKey>.<stat>', () => {
+  it('the six per-limit counters: ratelimit.service.rate_limit.<statsKey>.<stat>', () => {
     const stats = new StatsService(10).limitStats('messaging.message_type_marketing.to_number');
     const base = 'ratelimit.service.rate_limit.messaging.message_type_marketing.to_number.';
     assert.deepEqual(
@@ -48,7 +48,7 @@ describe(StatsService.name, () => {
     );
   });
 
-  it('§1.6 stats keys are sanitized; the same key returns the same counters', () => {
+  it('stats keys are sanitized; the same key returns the same counters', () => {
     const sut = new StatsService(10);
     const stats = sut.limitStats('d.remote_address_10.0.0.1:80');
     assert.equal(
@@ -58,13 +58,13 @@ describe(StatsService.name, () => {
     assert.equal(sut.limitStats('d.remote_address_10.0.0.1:80'), stats);
   });
 
-  it('§1.6 domain_not_found per domain: ratelimit.service.rate_limit.<domain>.domain_not_found', () => {
+  it('domain_not_found per domain: ratelimit.service.rate_limit.<domain>.domain_not_found', () => {
     const sut = new StatsService(10);
     assert.equal(sut.domainNotFound('nope').name, 'ratelimit.service.rate_limit.nope.domain_not_found');
     assert.equal(sut.domainNotFound('nope'), sut.domainNotFound('nope'));
   });
 
-  it('§1.6 gRPC method stats: ratelimit_server.<Method>.total_requests and .response_time', () => {
+  it('gRPC method stats: ratelimit_server.<Method>.total_requests and .response_time', () => {
     const sut = new StatsService(10);
     assert.equal(
       sut.serverTotalRequests('ShouldRateLimit').name,
@@ -73,8 +73,8 @@ describe(StatsService.name, () => {
     assert.equal(sut.serverResponseTime('Check').name, 'ratelimit_server.Check.response_time');
   });
 
-  describe('A3 STATS_MAX_KEYS', () => {
-    it('A3 beyond the cap new keys roll into the one overflow key; existing keys keep counting', () => {
+  describe('STATS_MAX_KEYS', () => {
+    it('beyond the cap new keys roll into the one overflow key; existing keys keep counting', () => {
       const sut = new StatsService(2);
       const first = sut.limitStats('d.a');
       sut.domainNotFound('unknown');
@@ -88,7 +88,7 @@ describe(StatsService.name, () => {
       assert.equal(sut.distinctKeys(), 2);
     });
 
-    it('A3 unknown domains beyond the cap share the overflow key too', () => {
+    it('unknown domains beyond the cap share the overflow key too', () => {
       const sut = new StatsService(1);
       sut.limitStats('d.a');
       const overflow = sut.domainNotFound('x');
@@ -97,7 +97,7 @@ describe(StatsService.name, () => {
       assert.equal(names(sut).filter((name) => name.includes('.x.') || name.includes('.y.')).length, 0);
     });
 
-    it('A3 a flood of unique keys creates a bounded number of counters', () => {
+    it('a flood of unique keys creates a bounded number of counters', () => {
       const sut = new StatsService(100);
       for (let i = 0; i < 10000; i++) sut.limitStats(`d.user_${i}`).totalHits.add();
       assert.equal(names(sut).length, 5 + 101 * 6);

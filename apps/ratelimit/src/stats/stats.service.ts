@@ -1,7 +1,7 @@
-// The service's statistics with the reference's names (spec §1.6). Per-value stats keys
+// The service's statistics with the reference's names (docs/observability.md). Per-value stats keys
 // (detailed_metric, value_to_metric, overrides, unknown domains) are unbounded in the reference
 // (envoyproxy/ratelimit #275, #1132); here at most STATS_MAX_KEYS distinct keys get their own
-// counters and later keys share the overflow key (A3), so a flood of unique values cannot
+// counters and later keys share the overflow key (ours), so a flood of unique values cannot
 // exhaust memory.
 import { createLimitStats, RATE_LIMIT_STATS_PREFIX, type LimitStats } from './limit-stats';
 import { sanitizeStatName } from './sanitize-stat-name';
@@ -84,7 +84,7 @@ export class StatsService {
     const known = this.domainNotFoundByDomain.get(domain);
     if (known !== undefined) return known;
     if (this.distinctKeys() >= this.maxKeys) {
-      // The same one overflow key as limitStats (A3): `...rate_limit.stats_overflow.other.domain_not_found`.
+      // The same one overflow key as limitStats: `...rate_limit.stats_overflow.other.domain_not_found`.
       const name = `${RATE_LIMIT_STATS_PREFIX}${OVERFLOW_STATS_KEY}.domain_not_found`;
       return (this.overflowDomainNotFound ??= this.store.counter(name));
     }

@@ -5,6 +5,6 @@ import type { TextMapPropagator, Tracer } from '@opentelemetry/api';
 
 export const activeTracing: {
   tracer: Tracer | undefined;
-  /** W3C tracecontext + B3 + baggage (spec §1.7). */
+  /** W3C tracecontext + B3 + baggage, the reference's propagators. */
   propagator: TextMapPropagator | undefined;
 } = { tracer: undefined, propagator: undefined };

@@ -1,5 +1,6 @@
-// The reference's spans (spec §1.7) besides the gRPC server span (trace-grpc-call.ts) and the
-// store span (store-span.ts); each is created only while tracing is on:
+// The reference's spans (docs/observability.md, "Tracing") besides the gRPC server span
+// (trace-grpc-call.ts) and the store span (store-span.ts); each is created only while tracing is
+// on:
 // - `ShouldRateLimit Execution` (domain, request string);
 // - `NewJsonHandler Remaining Execution` (response) on /json.
 // As in the reference, the execution span is not made the active context: it and the store span

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { jsonToStruct } from './json-to-struct';
 
 describe(jsonToStruct.name, () => {
-  it('A6 maps every JSON kind to its google.protobuf.Value member', () => {
+  it('maps every JSON kind to its google.protobuf.Value member', () => {
     assert.deepEqual(jsonToStruct({ s: 'x', n: 1.5, b: false, z: null }), {
       fields: {
         s: { stringValue: 'x' },
@@ -14,7 +14,7 @@ describe(jsonToStruct.name, () => {
     });
   });
 
-  it('§2.15 nests lists and structs (the dynamic metadata shape)', () => {
+  it('nests lists and structs (the dynamic metadata shape)', () => {
     assert.deepEqual(jsonToStruct({ domain: 'rl', descriptors: [{ entries: ['k=v'], hitsAddend: 0 }] }), {
       fields: {
         domain: { stringValue: 'rl' },

@@ -1,7 +1,8 @@
-// Unit enums of the wire (spec A6). A request override uses envoy.type.v3.RateLimitUnit; Envoy
-// appended WEEK = 7 to it after YEAR (proto/envoy/type/v3/ratelimit_unit.proto), and the
-// reference's unit table knows weeks, so an override may use it too. Unknown names and numbers
-// map to 'UNKNOWN', which the service rejects with INVALID_ARGUMENT (A3).
+// Unit enums of the wire (proto/envoy/type/v3/ratelimit_unit.proto and rls.proto). A request
+// override uses envoy.type.v3.RateLimitUnit; Envoy appended WEEK = 7 to it after YEAR
+// (proto/envoy/type/v3/ratelimit_unit.proto), and the reference's unit table knows weeks, so an
+// override may use it too. Unknown names and numbers map to 'UNKNOWN', which the service rejects
+// with INVALID_ARGUMENT (the reference crashes).
 import type { Unit } from '@repo/rules';
 
 const OVERRIDE_UNITS_BY_NUMBER: readonly string[] = [

@@ -1,4 +1,4 @@
-// Sliding windows and token buckets end to end (spec A8): the real service over gRPC and /json,
+// Sliding windows and token buckets end to end (docs/algorithms.md): the real service over gRPC and /json,
 // on the memory store, on a real Redis (keys and expiry as documented) and on a real memcached
 // (sliding windows; token_bucket rules refused at load, the rules in force stay). A fake clock
 // pins the numbers; every backend must give the same ones.
@@ -44,7 +44,7 @@ type Settle = (value: string, windowStartMs: number, count: number) => Promise<v
 const noSettling: Settle = () => Promise.resolve();
 const NEXT_WINDOW_MS = WINDOW_START_MS + 60_000;
 
-/** The sliding window's A8 numbers over both transports; the same on every backend. */
+/** The sliding window's documented numbers over both transports; the same on every backend. */
 async function checkSlidingWindow(app: TestApp, clock: FakeClock, value: string, settle: Settle) {
   clock.set(WINDOW_START_MS);
   assert.equal((await app.json(json('algo', 'sliding', value, 3))).status, 200); // previous window: 3
@@ -74,7 +74,7 @@ async function checkSlidingWindow(app: TestApp, clock: FakeClock, value: string,
   );
 }
 
-/** The token bucket's A8 numbers over both transports (T = 1 s, burst 2). */
+/** The token bucket's documented numbers over both transports (T = 1 s, burst 2). */
 async function checkTokenBucket(app: TestApp, clock: FakeClock, value: string) {
   clock.set(WINDOW_START_MS + 5_000);
   const first = await app.grpc.shouldRateLimit(rlsRequest('algo_tb', [['bucket', value]]));
@@ -175,7 +175,8 @@ describe('algorithms on memcached', () => {
     await stopAllServers();
   });
 
-  // memcached counts after answering (§2.14): wait until the count shows before the next call
+  // memcached counts after answering (docs/stores.md#memcache): wait until the count shows before
+  // the next call
   const settle: Settle = async (value, windowStartMs, count) => {
     const key = `algo_sliding_${value}_${windowStartMs / 1000}`;
     await waitFor(async () => (await memcached.command(`incr ${key} 0`)) === String(count), {
@@ -187,7 +188,7 @@ describe('algorithms on memcached', () => {
   it('sliding window over gRPC and /json (the previous window joins the multi-get)', () =>
     checkSlidingWindow(app, clock, 'mc', settle));
 
-  it('refuses a token_bucket rule at load with the A8 message; the rules in force stay', async () => {
+  it('refuses a token_bucket rule at load with the documented message; the rules in force stay', async () => {
     const stats = async () => (await fetch(`${app.debugUrl}/stats`)).text();
     rules.write('bucket.yaml', BUCKET_RULES);
     await waitFor(async () => /config_load_error: 1\n/.test(await stats()), {

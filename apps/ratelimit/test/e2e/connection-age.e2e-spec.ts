@@ -1,5 +1,5 @@
-// GRPC_MAX_CONNECTION_AGE / GRPC_MAX_CONNECTION_AGE_GRACE end to end (spec §1.1, user document
-// §4.2): the server sends GOAWAY to connections older than the age (±10% jitter), clients
+// GRPC_MAX_CONNECTION_AGE / GRPC_MAX_CONNECTION_AGE_GRACE end to end (docs/tls.md,
+// "Connection age"): the server sends GOAWAY to connections older than the age (±10% jitter), clients
 // reconnect and their calls keep succeeding; a stream still open when the grace ends is cut.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,5 @@
-// The debug listener (spec §1.1, §2.20): index, /rlconfig, /stats, /debug/pprof/*, /debug/vars.
+// The debug listener (docs/service.md, "Debug listener"): index, /rlconfig, /stats, /debug/pprof/*,
+// /debug/vars.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';

@@ -1,4 +1,4 @@
-// grpc.health.v1.Health end to end (spec §1.1, §2.17): service `ratelimit` mirrors /healthcheck,
+// grpc.health.v1.Health end to end (docs/tls.md, "gRPC health"): service `ratelimit` mirrors /healthcheck,
 // the empty name (the whole server) is always SERVING, other names are NOT_FOUND (Check) or
 // SERVICE_UNKNOWN (Watch); Watch streams every change.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Rule changes reach a running service without a restart (spec §2.19, A3): a rewritten file
+// Rule changes reach a running service without a restart (docs/rules.md): a rewritten file
 // applies, a bad file keeps the last good rules (counted as config_load_error), SIGHUP reloads.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

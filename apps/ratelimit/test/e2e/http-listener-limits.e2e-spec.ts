@@ -1,4 +1,4 @@
-// The same limits on every HTTP listener (issue 19, item 4): the HTTP listener, the debug
+// The same limits on every HTTP listener (docs/failure-behaviour.md): the HTTP listener, the debug
 // listener and the Prometheus pull listener each take HTTP_MAX_CONNECTIONS connections and close
 // the next ones at once, cut a half-sent request after HTTP_REQUEST_TIMEOUT (408), and keep idle
 // keep-alive connections 72 s. The flood at scale: test/faults/connection-flood.faults-spec.ts.

@@ -1,4 +1,4 @@
-// HTTP POST /json end to end (spec §2.16, A3): the same service as gRPC, proto3 JSON in and out.
+// HTTP POST /json end to end (docs/service.md): the same service as gRPC, proto3 JSON in and out.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeClock } from '../support/fake-clock';

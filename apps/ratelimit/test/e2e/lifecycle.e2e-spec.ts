@@ -1,6 +1,6 @@
-// The service as a process (spec A1, A3, §2.20): bad settings stop it before any port opens;
-// SIGHUP reloads; SIGTERM turns /healthcheck unhealthy at once, lets calls in flight finish and
-// exits 0.
+// The service as a process (docs/service.md, "Start-up and signals"): bad settings stop it before
+// any port opens; SIGHUP reloads; SIGTERM turns /healthcheck unhealthy at once, lets calls in
+// flight finish and exits 0.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';

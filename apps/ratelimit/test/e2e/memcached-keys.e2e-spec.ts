@@ -55,7 +55,7 @@ describe('memcached counts every descriptor value', () => {
     await stopAllServers();
   });
 
-  /** memcached counts after answering (§2.14): wait until the stored count shows `count`. */
+  /** memcached counts after answering (docs/stores.md#memcache): wait until the count shows `count`. */
   const storedCountReaches = (value: string, count: number) =>
     waitFor(async () => (await memcached.command(`incr ${wireKey(value)} 0`)) === String(count), {
       timeoutMs: 5000,

@@ -1,4 +1,4 @@
-// The distinct-key cap of spec A3 (STATS_MAX_KEYS) under a flood of 100 000 unique request
+// The distinct-key cap (STATS_MAX_KEYS, docs/observability.md) under a flood of 100 000 unique request
 // override values: per-value stats stop growing at the cap, everything beyond it is counted under
 // `stats_overflow.other`, the Prometheus scrape stays bounded, and so does the heap.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // The pull sink (USE_PULLSTATS): /metrics on its own listener, scraped after real traffic, with
-// the built-in mapping of the user's document §6.2 and with a PULLSTATS_MAPPER_YAML file
+// the built-in mapping (the reference README's, docs/observability.md) and with a PULLSTATS_MAPPER_YAML file
 // (statsd_exporter format: glob, regex, labels, drop); a broken mapping file stops start-up.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -73,7 +73,7 @@ describe('Prometheus pull sink with the built-in mapping', () => {
   });
   after(() => app?.stop());
 
-  it('per-limit stats: counters named after the §6.2 table, labels domain/key1[/key2]', () => {
+  it('per-limit stats: counters named after the built-in mapping, labels domain/key1[/key2]', () => {
     const value = (stat: string, labels: Record<string, string>) =>
       sampleValue(samples, `ratelimit_service_rate_limit_${stat}`, labels);
     assert.equal(value('total_hits', { domain: 'obs', key1: 'user' }), 2);

@@ -1,4 +1,4 @@
-// The `ratelimit-client` CLI end to end (spec A5, §1.7, user document §4.4): the built CLI runs
+// The `ratelimit-client` CLI end to end (docs/cli.md#ratelimit-client): the built CLI runs
 // as its own process against the real app over plaintext, TLS and mutual TLS; its output and
 // exit codes (0 OK, 1 OVER_LIMIT, 2 error) are checked.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The service on a real redis-server (spec §2.6-2.8, A3): counters in Redis under the reference's
+// The service on a real redis-server (docs/stores.md): counters in Redis under the reference's
 // keys, UNAVAILABLE / 503 with the cause while Redis is down, full service once it is back.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// gRPC over TLS and mutual TLS end to end (spec §1.7, user document §5): the real app with
+// gRPC over TLS and mutual TLS end to end (docs/tls.md): the real app with
 // certificates from a test CA made by openssl, called by grpc-js clients that present no,
 // a good, or a foreign client certificate; certificate hot reload seen by new connections.
 import assert from 'node:assert/strict';

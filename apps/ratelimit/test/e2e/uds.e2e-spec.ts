@@ -1,4 +1,4 @@
-// GRPC_UDS end to end (spec §1.1, user document §4.2): gRPC on a unix socket instead of
+// GRPC_UDS end to end (docs/tls.md, "Unix socket"): gRPC on a unix socket instead of
 // host:port; a socket file left by a killed process is replaced, a socket that a live process
 // serves is not taken over, and a path that is not a socket is left alone.
 import assert from 'node:assert/strict';

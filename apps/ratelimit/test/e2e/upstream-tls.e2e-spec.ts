@@ -1,4 +1,4 @@
-// TLS and auth from the service to what it depends on (user document §5, §4.5): the KV_*,
+// TLS and auth from the service to what it depends on: the KV_*,
 // ALTCACHE_* and CONFIG_GRPC_XDS_* settings reach the Redis, memcached and xDS clients. Each
 // case is the worked example of docs/tls.md, run against a real server that
 // accepts only TLS (Redis and xDS also require the client certificate).

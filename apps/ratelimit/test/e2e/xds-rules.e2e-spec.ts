@@ -1,4 +1,4 @@
-// The service with CONFIG_TYPE=GRPC_XDS_SOTW (spec §1.2 xDS row, issue 5): rules pushed by a real
+// The service with CONFIG_TYPE=GRPC_XDS_SOTW (docs/xds.md): rules pushed by a real
 // in-process ADS server reach the decisions; without FORCE_START_WITHOUT_INITIAL_CONFIG the
 // service opens no port before the first rules; with it, calls fail UNAVAILABLE until then.
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
-// Redis Cluster resharding under load (issue 19, item 1): while 64 calls are in flight on keys
-// spread over every master, slots (and the keys in them) move between masters with the real
+// Redis Cluster resharding under load
+// (docs/failure-behaviour.md#redis-cluster-resharding-under-load): while 64 calls are in flight on
+// keys spread over every master, slots (and the keys in them) move between masters with the real
 // `redis-cli --cluster reshard`. The service follows MOVED and ASK without a restart: no call
 // fails, and every counter equals the hits sent for it (none lost, none counted twice) and keeps
 // its expiry.

@@ -1,9 +1,9 @@
-// Connection floods (issue 19, item 4): five times HTTP_MAX_CONNECTIONS raw connections on the
-// HTTP listener and on the debug listener. Connections past the cap are closed at once, before a
-// byte is read; those within it hold their half-sent request until HTTP_REQUEST_TIMEOUT cuts
-// them (408). Callers that were connected before the flood keep getting exact answers, memory
-// stays bounded by what the connections within the cap may hold, and once the flood is over new
-// connections are served again.
+// Connection floods (docs/failure-behaviour.md#connection-floods-http_max_connections): five times
+// HTTP_MAX_CONNECTIONS raw connections on the HTTP listener and on the debug listener. Connections
+// past the cap are closed at once, before a byte is read; those within it hold their half-sent
+// request until HTTP_REQUEST_TIMEOUT cuts them (408). Callers that were connected before the flood
+// keep getting exact answers, memory stays bounded by what the connections within the cap may hold,
+// and once the flood is over new connections are served again.
 import assert from 'node:assert/strict';
 import type { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// A memcached node failing under load (spec §2.14): the memcache backend fails open. Keys on a
+// A memcached node failing under load (docs/stores.md#memcache): the memcache backend fails open. Keys on a
 // frozen or dead node are decided as if their count were 0 (never an error), each failure is
 // counted (ratelimit.memcache.multiget.__code=error), keys on the other node keep counting, and a
 // restarted node counts again.

@@ -1,7 +1,8 @@
-// One network fault under closed-loop load (issue 19, item 2): the fault proxy between the
-// service and its store switches to the fault's modes, holds them, goes back to `pass`, and the
-// run measures what callers saw: the slowest answer, the store errors the service counted, and how
-// long after the fault ended decisions were exact again.
+// One network fault under closed-loop load
+// (docs/failure-behaviour.md#network-faults-between-the-service-and-its-stores): the fault proxy
+// between the service and its store switches to the fault's modes, holds them, goes back to `pass`,
+// and the run measures what callers saw: the slowest answer, the store errors the service counted,
+// and how long after the fault ended decisions were exact again.
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import type { TestContext } from 'node:test';
@@ -13,9 +14,9 @@ import { watchSchedulingDelay, type SchedulingDelay } from './scheduling-delay';
 
 /** The store timeout the services of these tests run with (KV_TIMEOUT's default). */
 export const KV_TIMEOUT_MS = 300;
-/** Issue 19: every call answers within KV_TIMEOUT + 50 ms, whatever the fault. */
+/** Every call answers within KV_TIMEOUT + 50 ms, whatever the fault: the timeout bounds every store call. */
 export const ANSWER_BOUND_MS = KV_TIMEOUT_MS + 50;
-/** Issue 19: decisions are exact again within 2 s after the fault ends. */
+/** Decisions are exact again within 2 s after the fault ends (reconnects back off up to 0.5 s). */
 export const RECOVERY_BOUND_MS = 2000;
 
 export interface NetworkFault {
@@ -27,7 +28,7 @@ export interface NetworkFault {
   readonly holdMs?: number;
 }
 
-/** Every fault of the issue, each for 1.5 s; `store` prefixes the figure names. */
+/** Every fault of the network fault suite, each for 1.5 s; `store` prefixes the figure names. */
 export function networkFaults(store: string): NetworkFault[] {
   return [
     { name: `${store}_delay_100ms`, modes: [{ kind: 'delay', ms: 100 }] },
@@ -93,7 +94,7 @@ async function measureRecovery(
 }
 
 /**
- * Runs `fault` under load and asserts the issue's bounds: the process stays up, callers see only
+ * Runs `fault` under load and asserts the suite's bounds: the process stays up, callers see only
  * decisions or the allowed failures, no answer slower than ANSWER_BOUND_MS (load and probes),
  * exact decisions within RECOVERY_BOUND_MS of the fault's end. Figures are printed.
  */

@@ -1,9 +1,11 @@
-// A slow or broken network between the service and memcached (issue 19, item 2): the service
-// talks to a real memcached through the fault proxy, under closed-loop load, while the proxy
-// delays, drops new connections, blackholes, resets and half-opens. memcached fails open (spec
-// §2.14: a failed read counts as 0), so every call is a decision; for each fault: every call answers
-// within KV_TIMEOUT + 50 ms, the failures are counted (`memcache.*.__code=error`), decisions are
-// exact again within 2 s of the fault's end, the process stays up; afterwards every item expires.
+// A slow or broken network between the service and memcached
+// (docs/failure-behaviour.md#network-faults-between-the-service-and-its-stores): the service talks
+// to a real memcached through the fault proxy, under closed-loop load, while the proxy delays,
+// drops new connections, blackholes, resets and half-opens. memcached fails open (as in the
+// reference: a failed read counts as 0), so every call is a decision; for each fault: every call
+// answers within KV_TIMEOUT + 50 ms, the failures are counted (`memcache.*.__code=error`),
+// decisions are exact again within 2 s of the fault's end, the process stays up; afterwards every
+// item expires.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {

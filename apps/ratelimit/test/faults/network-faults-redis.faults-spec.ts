@@ -1,5 +1,6 @@
-// A slow or broken network between the service and Redis (issue 19, item 2): the service talks to
-// a real redis-server through the fault proxy, under closed-loop load, while the proxy delays,
+// A slow or broken network between the service and Redis
+// (docs/failure-behaviour.md#network-faults-between-the-service-and-its-stores): the service talks
+// to a real redis-server through the fault proxy, under closed-loop load, while the proxy delays,
 // drops new connections, blackholes, resets and half-opens. For each fault: every call answers
 // within KV_TIMEOUT + 50 ms, store errors are counted (`redis_error`), decisions are exact again
 // within 2 s of the fault's end, the process stays up; afterwards every counter has an expiry.

@@ -1,4 +1,4 @@
-// Rule files going wrong under load (spec §2.19, envoyproxy/ratelimit #367): a bad file, a file
+// Rule files going wrong under load (docs/rules.md, envoyproxy/ratelimit#367): a bad file, a file
 // caught half-written, and the whole rules directory deleted. The last good rules stay in force,
 // each failed load counts config_load_error, and no request fails meanwhile.
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 // Time a call spent waiting for a CPU rather than in the service. The fault suite runs on a shared
 // 2-core machine where other work can keep a process off the CPU for hundreds of milliseconds,
-// while the bound (KV_TIMEOUT + 50 ms) is about the service. A call's client-measured
+// while the answer bound (KV_TIMEOUT + 50 ms) is about the service. A call's client-measured
 // time is therefore also given net of:
 // - stalls of this (the client's) event loop, whatever their cause: a sampler runs every
 //   INTERVAL_MS and every gap beyond that is a stall;

@@ -1,6 +1,7 @@
-// SIGTERM under load (spec A3): /healthcheck turns unhealthy at once, the 64 gRPC calls and the
-// /json requests in flight all complete, and the process exits 0 within SHUTDOWN_DRAIN_SECONDS,
-// even with an idle keep-alive HTTP client and a client stuck half-way through its headers.
+// SIGTERM under load (docs/service.md, "Start-up and signals"): /healthcheck turns unhealthy at
+// once, the 64 gRPC calls and the /json requests in flight all complete, and the process exits 0
+// within SHUTDOWN_DRAIN_SECONDS, even with an idle keep-alive HTTP client and a client stuck
+// half-way through its headers.
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';

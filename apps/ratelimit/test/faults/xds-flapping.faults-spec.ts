@@ -1,9 +1,10 @@
-// The xDS management server flapping (issue 19, item 2): the service takes its rules from a real
-// ADS server (the lib's test server, in this process) through the fault proxy, under closed-loop
-// load, while the server is stopped and restarted on the same port, and while the network to it
-// is reset, blackholed and half-opened. Throughout, every call is decided by the last good rules;
-// after each outage the client resubscribes with the version it has and applies the next version
-// pushed; a bad version pushed on reconnect is refused (NACK) and the rules in force stay.
+// The xDS management server flapping (docs/failure-behaviour.md#xds-management-server-flapping):
+// the service takes its rules from a real ADS server (the lib's test server, in this process)
+// through the fault proxy, under closed-loop load, while the server is stopped and restarted on the
+// same port, and while the network to it is reset, blackholed and half-opened. Throughout, every
+// call is decided by the last good rules; after each outage the client resubscribes with the
+// version it has and applies the next version pushed; a bad version pushed on reconnect is refused
+// (NACK) and the rules in force stay.
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it, type TestContext } from 'node:test';

@@ -169,7 +169,7 @@ describe(`${FileRuleSource.name} (RUNTIME_WATCH_ROOT=false)`, () => {
     assert.ok(sut.events.every((event) => event.ok));
   });
 
-  it('loads the timestamped copy too without ignoreDotFiles (duplicate domain, reference issue #367)', async () => {
+  it('loads the timestamped copy too without ignoreDotFiles (duplicate domain, envoyproxy/ratelimit#367)', async () => {
     const { dir, options } = layout();
     mkdirSync(join(dir, '..2024_01_01'));
     writeFileSync(join(dir, '..2024_01_01', 'a.yaml'), rules('a', 1));

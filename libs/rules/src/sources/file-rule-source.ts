@@ -1,7 +1,7 @@
-// Rule files on disk (§2.19): reads and parses every file on start and after each change, and
+// Rule files on disk (docs/rules.md): reads and parses every file on start and after each change, and
 // delivers the complete set (or the first error). Change detection follows RUNTIME_WATCH_ROOT:
 // - true: only a re-creation of the RUNTIME_ROOT entry itself (atomic symlink swap) reloads.
-//   chokidar watching the symlink keeps following the old target (toolchain.md §8), so the
+//   chokidar watching the symlink keeps following the old target and misses the swap, so the
 //   parent directory is watched at depth 0 and events are filtered to the root's name.
 // - false: any write/create/chmod/remove of an entry of the rules directory reloads (raw
 //   inotify events are used too, because chokidar reports no event for a chmod).

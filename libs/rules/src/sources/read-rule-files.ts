@@ -1,4 +1,4 @@
-// Which files make up the rules and under which key (§2.19, goruntime semantics):
+// Which files make up the rules and under which key (goruntime semantics, docs/rules.md):
 // - watchRoot=true: every file under RUNTIME_ROOT/RUNTIME_SUBDIRECTORY, keyed by its relative
 //   path with `/` -> `.`, kept only when the key starts with `<RUNTIME_APPDIRECTORY>.`
 //   (e.g. `config.basic.yaml`); an empty RUNTIME_SUBDIRECTORY loads nothing (goruntime's nil loader).

@@ -1,6 +1,6 @@
 // An xDS connection that dies without a FIN or RST (the server side lost it; the client is never
 // told) must not keep the rules frozen: keepalive pings find the dead connection, the stream is
-// reopened and the next version arrives (found by the network fault suite, issue 19). The real
+// reopened and the next version arrives (found by the network fault suite). The real
 // ADS server sits behind the TCP fault proxy of the test support.
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -54,7 +54,8 @@ class NodePool {
 /**
  * A small memcached text-protocol client for exactly what the counter store needs: multi-key
  * get, incr and add, over TCP or TLS, keys spread over nodes with pickServer. (memjs has neither
- * multi-get nor TLS; toolchain.md §7.) Keys must be valid wire keys (see toMemcacheKey).
+ * multi-get nor TLS; the `memcached` package exhausts its pool and has no incr-with-initial.) Keys
+ * must be valid wire keys (see toMemcacheKey).
  */
 export class MemcacheClient {
   private pools: NodePool[] = [];

@@ -22,17 +22,17 @@ const MAX_RELATIVE_EXPIRY_SECONDS = 30 * 24 * 3600;
 const INT32_MAX = 2 ** 31 - 1;
 
 /**
- * Window counters in memcached with the reference's semantics (spec §2.14): one multi-get
+ * Window counters in memcached with the reference's semantics (docs/stores.md#memcache): one multi-get
  * gives `stored`, the call answers `stored + addend`, and the increments happen afterwards
  * (incr; on a miss add with expiry = window + jitter; if add finds the key, incr again). A sliding
- * window's previous key joins the same multi-get, and its current key lives two windows (spec A8).
+ * window's previous key joins the same multi-get, and its current key lives two windows.
  * Token buckets need an atomic read-modify-write that memcached does not offer: rules using them
  * are refused at load, so none reaches this store.
  * Concurrent callers can therefore overshoot, as in the reference. Failures fail open (a failed
  * read counts as 0) and are reported through onEvent with the reference's stat names:
  * memcache.multiget {code}, memcache.keys_requested / keys_found (value = count),
  * memcache.increment {code: success|miss|error}, memcache.add {code: success|not_stored|error}.
- * Health does not depend on memcached (spec A3).
+ * Health does not depend on memcached (the reference's memcache backend never turns healthy).
  */
 export class MemcachedCounterStore implements CounterStore {
   private readonly client: MemcacheClient;

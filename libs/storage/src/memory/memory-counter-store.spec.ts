@@ -41,7 +41,7 @@ describe(MemoryCounterStore.name, () => {
     assert.deepEqual(await sut.getMany(reads('k')), [2]);
   });
 
-  it('adds the jitter to the expiry (§2.7)', async () => {
+  it('adds the jitter to the expiry', async () => {
     const jittered = new MemoryCounterStore({
       backend: 'memory',
       maxKeys: 10,

@@ -1,10 +1,10 @@
-// One Lua script call per batch instead of INCRBY + EXPIRE per key (spec A7: the Node process is
+// One Lua script call per batch instead of INCRBY + EXPIRE per key (the Node process is
 // the bottleneck, and ioredis spends most of a batch's CPU on per-command objects and replies):
 // measured here at 64 calls in flight, two descriptors per call, about a third less server CPU
 // per call. Same keys and counts as the reference's commands, executed atomically; the TTL is
-// set once, when a key is created (see BATCH_SCRIPT), which also saves Redis's CPU (issue 18).
+// set once, when a key is created (see BATCH_SCRIPT), which also saves Redis's CPU (docs/benchmarks.md).
 // Besides the window counters, a batch carries sliding windows' previous-window reads and token
-// bucket takes (spec A8), so every algorithm keeps one round trip per batch.
+// bucket takes, so every algorithm keeps one round trip per batch.
 // Only safe on a real Redis server: a sharding proxy (twemproxy, Envoy's redis_proxy) routes a
 // script by its first key, so the other keys would be counted on the wrong shard. See
 // supportsBatchScript for how `auto` decides.

@@ -3,7 +3,8 @@
 // writes (Pipeline#fillResult retries a cluster pipeline only when every command failed with the
 // same redirection): the caller gets the MOVED error, and since nothing refreshes the slot map the
 // next commands go to the old master again until the periodic refresh. Found by the resharding
-// fault test (issue 19): half of the calls failed while slots moved.
+// fault test (docs/failure-behaviour.md#redis-cluster-resharding-under-load): half of the calls
+// failed while slots moved.
 import type { Cluster } from 'ioredis';
 
 /**

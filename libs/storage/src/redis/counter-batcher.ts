@@ -42,7 +42,7 @@ export interface CounterBatcherOptions {
   readonly timeoutMs: number;
   /**
    * The expiry of a counter that lives `lifetimeSeconds` (the window, two for a sliding one):
-   * adds the jitter (§2.7). Called once per lifetime and batch, so a batch has one expiry per
+   * adds the jitter. Called once per lifetime and batch, so a batch has one expiry per
    * lifetime, which the batch script sends once. Default: no jitter.
    */
   readonly ttlOf?: (lifetimeSeconds: number) => number;
@@ -75,12 +75,12 @@ class OpenBatch {
 }
 
 /**
- * Batches the counting of concurrent callers into one write (spec A7): everything enqueued during
- * one event-loop turn (or one pipeline window) goes out together, early once `limit` commands are
- * queued. A counter key repeated in a batch is sent once with the summed addend, and every caller
- * gets the count after its own addend, in enqueue order: base + a1, base + a1 + a2, ... where
- * base = reply - sum. A sliding window also reads its previous window, once per key. Token bucket
- * takes keep their order.
+ * Batches the counting of concurrent callers into one write (the Node process is the bottleneck):
+ * everything enqueued during one event-loop turn (or one pipeline window) goes out together, early
+ * once `limit` commands are queued. A counter key repeated in a batch is sent once with the summed
+ * addend, and every caller gets the count after its own addend, in enqueue order: base + a1, base +
+ * a1 + a2, ... where base = reply - sum. A sliding window also reads its previous window, once per
+ * key. Token bucket takes keep their order.
  */
 export class CounterBatcher {
   private batch = new OpenBatch();

@@ -21,14 +21,14 @@ function reconnectStrategy(isClosed: () => boolean): (attempt: number) => number
 }
 
 /**
- * Options shared by every mode. A dead Redis must fail fast (issue #978): no offline queue
+ * Options shared by every mode. A dead Redis must fail fast (envoyproxy/ratelimit#978): no offline queue
  * (commands fail at once while disconnected instead of piling up), no resend of commands in
  * flight when a connection drops (an INCRBY sent twice would count twice), connect timeout = the
  * store timeout. A connection that leaves commands unanswered for the store timeout is closed
  * and made again (socketTimeout, as the reference's read deadline does): otherwise a connection
  * whose peer vanished without a FIN or RST (a half-open connection) stays "ready" for ever and
  * every call waits for the timeout, long after the network is back. Auto-pipelining batches
- * commands of one turn per connection (spec A2).
+ * commands of one turn per connection, in every mode (the reference batches only in a cluster).
  */
 function commonOptions(options: RedisConnectionOptions, isClosed: () => boolean): RedisOptions {
   const timeoutMs = Math.max(options.timeoutMs, 1);
@@ -80,7 +80,8 @@ function createSingleClient(
 /**
  * Sentinel: the sentinels get their own auth (sentinelAuth) and the same TLS setting as the data
  * connections (as in the reference). `failoverDetector` makes ioredis follow +switch-master at
- * once: measured 1.4 s instead of 11 s of writes to the demoted master (spec A2).
+ * once: measured 1.4 s instead of 11 s of writes to the demoted master (a failover must be followed
+ * within 10 s).
  */
 function createSentinelClient(
   options: RedisConnectionOptions,

@@ -86,7 +86,7 @@ export function parseClusterUrl(url: string): { host: string; port: number }[] {
   return items.map((item) => parseHostPort(item, 'redis cluster node'));
 }
 
-/** `password` or `user:password`, split at the first `:` (reference behaviour, Appendix C). */
+/** `password` or `user:password`, split at the first `:` (the reference's behaviour). */
 export function parseRedisAuth(auth: string | undefined): { username?: string; password?: string } {
   if (auth === undefined || auth === '') return {};
   const colon = auth.indexOf(':');

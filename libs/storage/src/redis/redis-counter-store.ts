@@ -15,16 +15,16 @@ import { retryUntilReady } from './startup-retry';
 import { trackConnections } from './track-connections';
 
 /**
- * Counters in Redis (spec §2.8): INCRBY + EXPIRE(window + jitter) per key (the batch script sends
+ * Counters in Redis (docs/stores.md): INCRBY + EXPIRE(window + jitter) per key (the batch script sends
  * EXPIRE only when INCRBY created the key), batched across concurrent callers into one pipeline
  * or script call per store and turn; a sliding window adds a GET of its
  * previous window and keeps its current one for two windows, a token bucket is an atomic script
- * (spec A8). 1-second windows (and buckets) go to the per-second store when one is configured. Every call answers or fails with
- * StoreUnavailableError within the store's timeoutMs.
+ * (docs/algorithms.md). 1-second windows (and buckets) go to the per-second store when one is
+ * configured. Every call answers or fails with StoreUnavailableError within the store's timeoutMs.
  * Connections are reported through onEvent as `redis_pool.cx_total` / `.cx_local_close`
- * (`redis_per_second_pool.*` for the per-second store), the reference's pool stats.
- * Health (§2.17): unhealthy until the start-up PING succeeds; then, with
- * healthCheckActiveConnection, unhealthy whenever a store has no ready connection.
+ * (`redis_per_second_pool.*` for the per-second store), the reference's pool stats. Health:
+ * unhealthy until the start-up PING succeeds; then, with healthCheckActiveConnection, unhealthy
+ * whenever a store has no ready connection.
  */
 export class RedisCounterStore implements CounterStore {
   private readonly main: RedisLane;

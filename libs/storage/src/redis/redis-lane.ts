@@ -177,10 +177,10 @@ export class RedisLane {
   };
 
   /**
-   * Cluster: a pipeline may not span slots (toolchain.md pitfall 9), so each command goes out on
-   * its own and ioredis auto-pipelining writes the commands of this turn once per node; a token
-   * bucket is a one-key script, which runs on the node of its slot. A command redirected because
-   * its slot moved is sent again to the new master (withRedirects).
+   * Cluster: a pipeline may not span slots (ioredis fails it with a cross-slot error), so each
+   * command goes out on its own and ioredis auto-pipelining writes the commands of this turn once
+   * per node; a token bucket is a one-key script, which runs on the node of its slot. A command
+   * redirected because its slot moved is sent again to the new master (withRedirects).
    */
   private readonly executeOnCluster: BatchExecutor = async (request): Promise<BatchReply> => {
     this.assertConnected();

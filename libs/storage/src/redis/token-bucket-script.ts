@@ -1,8 +1,8 @@
-// Token buckets in Redis (spec A8): GCRA as an atomic read-modify-write in Lua, the twin of
-// take-tokens.ts. The TAT is a double of milliseconds, written with %.17g so it reads back exactly,
-// and the key expires (PX) when the bucket is full again. Lua numbers are IEEE doubles like JS
-// numbers, and the arguments are sent as JS's shortest exact decimal form, so Redis and the
-// memory store compute the same values.
+// Token buckets in Redis (docs/algorithms.md#token_bucket): GCRA as an atomic read-modify-write in
+// Lua, the twin of take-tokens.ts. The TAT is a double of milliseconds, written with %.17g so it
+// reads back exactly, and the key expires (PX) when the bucket is full again. Lua numbers are IEEE
+// doubles like JS numbers, and the arguments are sent as JS's shortest exact decimal form, so Redis
+// and the memory store compute the same values.
 import type { Cluster, Redis } from 'ioredis';
 import type { TokenBucketTake } from '../counter-store';
 import type { TakeReply } from './counter-batcher';

@@ -1,4 +1,4 @@
-// Starts the statistics sink chosen by the settings (spec §1.6, the reference's runner.go order:
+// Starts the statistics sink chosen by the settings (docs/observability.md, the reference's runner.go order:
 // DISABLE_STATS, then tagged, push, pull, else stdout) and flushes into it every
 // STATS_FLUSH_INTERVAL (timer samples at least every second). stop() flushes once more and
 // closes sockets and the pull listener. A bad PULLSTATS_MAPPER_YAML or a pull address in use

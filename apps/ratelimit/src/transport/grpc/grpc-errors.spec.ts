@@ -9,28 +9,28 @@ import { grpcStatusOf, toRpcException, toServiceError } from './grpc-errors';
 const storeDown = new StoreUnavailableError('redis', 'connect ECONNREFUSED 127.0.0.1:6379');
 
 describe(grpcStatusOf.name, () => {
-  it('A3 invalid request -> INVALID_ARGUMENT with the message', () => {
+  it('invalid request -> INVALID_ARGUMENT with the message', () => {
     assert.deepEqual(grpcStatusOf(new InvalidRequestError('rate limit domain must not be empty')), {
       code: GrpcStatus.INVALID_ARGUMENT,
       message: 'rate limit domain must not be empty',
     });
   });
 
-  it('A3 no configuration loaded -> UNAVAILABLE', () => {
+  it('no configuration loaded -> UNAVAILABLE', () => {
     assert.deepEqual(grpcStatusOf(new NoConfigLoadedError()), {
       code: GrpcStatus.UNAVAILABLE,
       message: 'no rate limit configuration loaded',
     });
   });
 
-  it('A3 counter store failure -> UNAVAILABLE naming the cause', () => {
+  it('counter store failure -> UNAVAILABLE naming the cause', () => {
     assert.deepEqual(grpcStatusOf(storeDown), {
       code: GrpcStatus.UNAVAILABLE,
       message: 'redis counter store unavailable: connect ECONNREFUSED 127.0.0.1:6379',
     });
   });
 
-  it('A3 anything else -> INTERNAL, never a crash', () => {
+  it('anything else -> INTERNAL, never a crash', () => {
     assert.deepEqual(grpcStatusOf(new TypeError('boom')), {
       code: GrpcStatus.INTERNAL,
       message: 'internal error: boom',
@@ -40,7 +40,7 @@ describe(grpcStatusOf.name, () => {
 });
 
 describe(toRpcException.name, () => {
-  it('A3 wraps the status in an RpcException', () => {
+  it('wraps the status in an RpcException', () => {
     const exception = toRpcException(new NoConfigLoadedError());
     assert.ok(exception instanceof RpcException);
     assert.deepEqual(exception.getError(), {
@@ -51,12 +51,13 @@ describe(toRpcException.name, () => {
 });
 
 describe(toServiceError.name, () => {
-  it('A3 passes an RpcException status object through as code + details', () => {
+  it('passes an RpcException status object through as code + details', () => {
     const error = toServiceError(toRpcException(new InvalidRequestError('bad')).getError());
     assert.deepEqual([error.code, error.details], [GrpcStatus.INVALID_ARGUMENT, 'bad']);
     assert.ok(error.metadata);
   });
 
+<<<<<<< HEAD
   it('maps the RpcException a controller throws to its status', () => {
     const error = toServiceError(
       toRpcException(new InvalidRequestError('rate limit domain must not be empty')),
@@ -68,6 +69,9 @@ describe(toServiceError.name, () => {
   });
 
   it('A3 maps domain errors thrown directly', () => {
+=======
+  it('maps domain errors thrown directly', () => {
+>>>>>>> issue-23-self-contained
     const error = toServiceError(storeDown);
     assert.deepEqual(
       [error.code, error.details],

@@ -6,22 +6,22 @@ import { grpcAddress, grpcChannelOptions } from './grpc-server-options';
 const server = (env: Record<string, string> = {}) => parseSettings(env).server;
 
 describe(grpcAddress.name, () => {
-  it('§1.1 GRPC_HOST:GRPC_PORT, default 0.0.0.0:8081', () => {
+  it('GRPC_HOST:GRPC_PORT, default 0.0.0.0:8081', () => {
     assert.equal(grpcAddress(server()), '0.0.0.0:8081');
     assert.equal(grpcAddress(server({ GRPC_HOST: '127.0.0.1', GRPC_PORT: '9000' })), '127.0.0.1:9000');
   });
 
-  it('§1.1 an IPv6 host is bracketed', () => {
+  it('an IPv6 host is bracketed', () => {
     assert.equal(grpcAddress(server({ GRPC_HOST: '::1' })), '[::1]:8081');
   });
 
-  it('§1.1 GRPC_UDS wins: unix:<path>', () => {
+  it('GRPC_UDS wins: unix:<path>', () => {
     assert.equal(grpcAddress(server({ GRPC_UDS: '/tmp/rls.sock', GRPC_PORT: '9000' })), 'unix:/tmp/rls.sock');
   });
 });
 
 describe(grpcChannelOptions.name, () => {
-  it('§1.1 defaults: max age 24h, grace 1h, 4 MiB messages', () => {
+  it('defaults: max age 24h, grace 1h, 4 MiB messages', () => {
     assert.deepEqual(grpcChannelOptions(server()), {
       'grpc.max_receive_message_length': 4194304,
       'grpc.max_connection_age_ms': 86400000,
@@ -29,7 +29,7 @@ describe(grpcChannelOptions.name, () => {
     });
   });
 
-  it('§1.1 custom values; 0 leaves an option off', () => {
+  it('custom values; 0 leaves an option off', () => {
     const options = grpcChannelOptions(
       server({
         GRPC_MAX_CONNECTION_AGE: '0s',
@@ -43,7 +43,7 @@ describe(grpcChannelOptions.name, () => {
     });
   });
 
-  it('§1.1 ages beyond what a Node timer holds are capped (with room for the 10% jitter)', () => {
+  it('ages beyond what a Node timer holds are capped (with room for the 10% jitter)', () => {
     const options = grpcChannelOptions(
       server({ GRPC_MAX_CONNECTION_AGE: '720h', GRPC_MAX_CONNECTION_AGE_GRACE: '720h' }),
     );

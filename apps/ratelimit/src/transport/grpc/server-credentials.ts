@@ -1,5 +1,5 @@
 // gRPC server credentials from GRPC_SERVER_USE_TLS / _TLS_CERT / _TLS_KEY and, for mutual TLS,
-// GRPC_CLIENT_TLS_CACERT / GRPC_CLIENT_TLS_SAN (spec §1.7, user document §5). Plaintext unless
+// GRPC_CLIENT_TLS_CACERT / GRPC_CLIENT_TLS_SAN (docs/tls.md). Plaintext unless
 // TLS is on. With TLS the files are read and checked before the server listens (a set that
 // cannot be served fails the start), then watched: a good new set is served to new connections,
 // a bad one is logged and the current set stays (tls/reloading-certificate-provider.ts).
@@ -20,7 +20,7 @@ export interface CertificateWatchOptions {
   readonly pollIntervalMs: number;
 }
 
-/** A rotation is seen ~0.2 s after the files change, or after 5 s at worst (spec: within 10 s). */
+/** A rotation is seen ~0.2 s after the files change, or after 5 s at worst (the reference allows 10 s). */
 export const CERTIFICATE_WATCH: CertificateWatchOptions = { debounceMs: 200, pollIntervalMs: 5000 };
 
 export async function createServerCredentials(

@@ -15,14 +15,14 @@ const ok = (
 });
 
 describe(decisionToJson.name, () => {
-  it('§2.16 a bare no-limit status: {"overallCode":"OK","statuses":[{"code":"OK"}]}', () => {
+  it('a bare no-limit status: {"overallCode":"OK","statuses":[{"code":"OK"}]}', () => {
     assert.equal(
       decisionToJson(ok([{ code: 'OK', limitRemaining: 0 }])),
       '{"overallCode":"OK","statuses":[{"code":"OK"}]}',
     );
   });
 
-  it('§2.16 currentLimit {requestsPerUnit, unit, name?}, limitRemaining, durationUntilReset as "58s"', () => {
+  it('currentLimit {requestsPerUnit, unit, name?}, limitRemaining, durationUntilReset as "58s"', () => {
     const json = decisionToJson(
       ok([
         {
@@ -46,7 +46,7 @@ describe(decisionToJson.name, () => {
     });
   });
 
-  it('§2.16 zero values omitted: limitRemaining 0, requestsPerUnit 0, no name', () => {
+  it('zero values omitted: limitRemaining 0, requestsPerUnit 0, no name', () => {
     const json = decisionToJson({
       overallCode: 'OVER_LIMIT',
       statuses: [
@@ -65,7 +65,7 @@ describe(decisionToJson.name, () => {
     });
   });
 
-  it('§2.16 responseHeadersToAdd as [{key, value}] and dynamicMetadata as a plain JSON object', () => {
+  it('responseHeadersToAdd as [{key, value}] and dynamicMetadata as a plain JSON object', () => {
     const json = decisionToJson(
       ok([{ code: 'OK', limitRemaining: 4294967295 }], {
         responseHeadersToAdd: [
@@ -86,7 +86,7 @@ describe(decisionToJson.name, () => {
     });
   });
 
-  it('§2.16 an empty header value is a zero value too', () => {
+  it('an empty header value is a zero value too', () => {
     const json = decisionToJson(ok([], { responseHeadersToAdd: [{ key: 'X', value: '' }] }));
     assert.deepEqual(JSON.parse(json).responseHeadersToAdd, [{ key: 'X' }]);
   });

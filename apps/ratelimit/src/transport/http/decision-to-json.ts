@@ -1,4 +1,4 @@
-// RateLimitDecision -> proto3 JSON text (spec §2.16, A6): lowerCamelCase names, enum names,
+// RateLimitDecision -> proto3 JSON text (as Go's protojson writes it): lowerCamelCase names, enum names,
 // zero values omitted (`{"code":"OK"}` for a descriptor without limit, no `limitRemaining` when
 // it is 0), durations as `"58s"`, dynamic metadata as a plain JSON object.
 import type { DescriptorStatus, RateLimitDecision } from '../../ratelimit/rate-limit-types';

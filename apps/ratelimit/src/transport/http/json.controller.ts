@@ -1,4 +1,4 @@
-// POST (any method) /json (spec §2.16, A3): the same service as gRPC. 200 OK, 429 OVER_LIMIT,
+// POST (any method) /json (docs/service.md): the same service as gRPC. 200 OK, 429 OVER_LIMIT,
 // 400 for a malformed body or an invalid request, 503 when the store fails or no rules are
 // loaded, each error with a JSON body `{statusCode, error, message}`. The body arrives as raw
 // text (any content type, see create-app.ts) so JSON errors can be reported precisely.

@@ -1,4 +1,4 @@
-// POST /json body -> RateLimitRequest, reading proto3 JSON as protojson does (spec §2.16, A6):
+// POST /json body -> RateLimitRequest, reading proto3 JSON as Go's protojson does:
 // lowerCamelCase or the proto's snake_case names, enum names or numbers, integers as numbers or
 // decimal strings, null = unset, and unknown fields rejected. Every problem names its JSON path.
 import type { Descriptor, DescriptorEntry, LimitOverride } from '@repo/rules';

@@ -11,7 +11,7 @@ const map = (name: string, type: StatType = 'counter') => {
   return mapped && { name: mapped.name, labels: mapped.labels, observerType: mapped.observerType };
 };
 
-describe('built-in Prometheus mapping (user document §6.2)', () => {
+describe('built-in Prometheus mapping (the reference README statsd_exporter mapping)', () => {
   for (const stat of ['near_limit', 'over_limit', 'total_hits', 'within_limit', 'shadow_mode']) {
     it(`${stat}: domain + key1, domain + key1 + key2, deeper keys keep the first two levels`, () => {
       const name = `ratelimit_service_rate_limit_${stat}`;

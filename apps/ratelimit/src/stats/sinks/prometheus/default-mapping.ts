@@ -1,5 +1,5 @@
-// The built-in PULLSTATS mapping: the user's document §6.2 table (the reference README's
-// statsd_exporter mapping), plus `shadow_mode` for domain + one key level (the reference's
+// The built-in PULLSTATS mapping: the reference README's statsd_exporter mapping
+// (docs/observability.md), plus `shadow_mode` for domain + one key level (the reference's
 // embedded default_mapper.yaml has it) and regex mappings for keys three or more levels deep,
 // which keep the first two levels as key1/key2 as that embedded mapper does (without them such
 // stats would be exported under one metric name per key path).

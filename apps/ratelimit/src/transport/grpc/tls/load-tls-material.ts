@@ -1,6 +1,6 @@
 // Reads the gRPC server's certificate chain, private key and (for mTLS) client CA, and proves
 // they work together before anyone serves them: a certificate that does not parse, a key that
-// does not belong to it, or a CA that is not PEM is an error naming the files (spec §1.7: a bad
+// does not belong to it, or a CA that is not PEM is an error naming the files (a bad
 // pair must never replace a good one, and the server never serves without a certificate).
 import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';

@@ -1,6 +1,6 @@
 // A grpc-js CertificateProvider that serves the certificate, key and client CA files of the
-// gRPC server and re-reads them when they change (spec §1.7 "Cert hot reload", user document
-// §5). grpc-js pushes every update into the listening TLS server with setSecureContext, so new
+// gRPC server and re-reads them when they change (docs/tls.md, "Certificate hot reload").
+// grpc-js pushes every update into the listening TLS server with setSecureContext, so new
 // connections get the new certificate while open ones keep theirs.
 //
 // Why not grpc-js' FileWatcherCertificateProvider: it publishes whatever it reads, so a file
