@@ -11,6 +11,14 @@ describe(getRuntimeUserAgent.name, () => {
     assert.equal(sut(global), 'Mozilla/5.0 Test');
   });
 
+  it('describes Node.js in Node, whose own navigator (Node 21+) names only the major version', () => {
+    const node = { version: 'v24.21.0', versions: { node: '24.21.0' }, platform: 'linux', arch: 'x64' };
+    assert.equal(
+      sut({ navigator: { userAgent: 'Node.js/24' }, process: node }),
+      'Node.js/24.21.0 (linux; x64)',
+    );
+  });
+
   it('describes Node.js when there is no navigator.userAgent', () => {
     const process = { version: 'v20.20.2', platform: 'linux', arch: 'x64' };
     assert.equal(sut({ navigator: {}, process }), 'Node.js/20.20.2 (linux; x64)');

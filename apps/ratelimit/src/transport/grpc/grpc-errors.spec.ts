@@ -57,7 +57,6 @@ describe(toServiceError.name, () => {
     assert.ok(error.metadata);
   });
 
-<<<<<<< HEAD
   it('maps the RpcException a controller throws to its status', () => {
     const error = toServiceError(
       toRpcException(new InvalidRequestError('rate limit domain must not be empty')),
@@ -68,10 +67,7 @@ describe(toServiceError.name, () => {
     );
   });
 
-  it('A3 maps domain errors thrown directly', () => {
-=======
   it('maps domain errors thrown directly', () => {
->>>>>>> issue-23-self-contained
     const error = toServiceError(storeDown);
     assert.deepEqual(
       [error.code, error.details],

@@ -1,11 +1,6 @@
 // Errors of the service -> gRPC status (the table in docs/service.md). Controllers throw
-<<<<<<< HEAD
 // RpcException({code, message}); the transport calls them straight (grpc-handlers.ts), so the
 // exception itself arrives here and its object is the status.
-=======
-// RpcException({code, message}); Nest's RPC exception filter hands that object on unchanged, so it
-// arrives here as the error.
->>>>>>> issue-23-self-contained
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { RpcException } from '@nestjs/microservices';
 import { StoreUnavailableError } from '@repo/storage';
