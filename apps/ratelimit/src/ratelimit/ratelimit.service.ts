@@ -28,8 +28,9 @@ import {
   type DescriptorStatus,
   type RateLimitDecision,
   type RateLimitRequest,
-} from './rate-limit-types';
-import { HIT_COUNTER, RATE_LIMIT_OPTIONS, STATS, type RateLimitOptions } from './ratelimit-options';
+} from '../rate-limit-types';
+import { STATS } from '../core-tokens';
+import { HIT_COUNTER, RATE_LIMIT_OPTIONS, type RateLimitOptions } from './ratelimit-options';
 import { validateRequest } from './validate-request';
 
 const NO_LIMIT: DescriptorStatus = Object.freeze({ code: 'OK', limitRemaining: 0 });

@@ -20,7 +20,7 @@ import { StatsdSink } from './statsd-sink';
 import type { StatsSink } from './stats-sink';
 import { StdoutSink } from './stdout-sink';
 import { TaggedStatsdSink } from './tagged-statsd-sink';
-import { throttledWarning } from './throttled-warning';
+import { throttledWarning } from '../../logging/throttled-warning';
 
 export interface RunningStatsSink {
   /** Final flush, then sockets and the pull listener are closed. */
