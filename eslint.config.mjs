@@ -26,7 +26,7 @@ const RATELIMIT_LAYERS = [
   ['ratelimit'],
   ['transport'],
   ['health', 'cli', 'run-workers'],
-  ['app.module'],
+  ['app.module', 'to-store-options', 'to-rules-options'],
   ['create-app'],
   ['main', 'bundle'],
 ];
@@ -124,6 +124,24 @@ export default tseslint.config(
     },
   },
   ...ratelimitLayerRules(),
+  {
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepLibImport,
+            {
+              group: ['**/apps/*/test/**'],
+              message:
+                "bench/ does not reach into an app's tests: what both use lives in apps/<app>/load/ (docs/development.md#layout).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.mjs', '**/*.cjs', 'scripts/**', 'bin/**'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },

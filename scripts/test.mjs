@@ -2,7 +2,7 @@
 // lint -> typecheck -> build -> unit -> coverage -> int -> e2e -> e2e-bundle -> browser -> faults
 // (coverage = the 100 % gate of libs/endpoint, scripts/coverage-endpoint.mjs; e2e-bundle = the
 // e2e files again against the production bundle of the rate limit service, RATELIMIT_E2E_TARGET=bundle:
-// apps/ratelimit/test/support/e2e-target.ts).
+// apps/ratelimit/load/e2e-target.ts).
 // `node scripts/test.mjs <stage> [...]` runs chosen stages (the build runs first when tests need it).
 // Test files are found by suffix in dist/:
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),

@@ -9,8 +9,8 @@ import { HealthModule } from './health/health.module';
 import { buildLoggerModuleParams } from './logging/create-logger';
 import { SettingsModule } from './settings/settings.module';
 import type { Settings } from './settings/settings';
-import { toRulesOptions } from './settings/to-rules-options';
-import { toStoreOptions } from './settings/to-store-options';
+import { toRulesOptions } from './to-rules-options';
+import { toStoreOptions } from './to-store-options';
 import { TransportModule } from './transport/transport.module';
 
 @Module({})

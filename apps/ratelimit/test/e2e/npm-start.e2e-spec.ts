@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { freePort, repoRoot, waitFor } from '@repo/test-support';
-import { E2E_TARGET } from '../support/e2e-target';
+import { E2E_TARGET } from '../../load/e2e-target';
 
 const ROOT = repoRoot();
 const DIST_DIR = join('.tmp', `npm-start-dist-${process.pid}`);

@@ -1,6 +1,6 @@
 // Settings -> RulesModule options (CONFIG_TYPE, RUNTIME_*, MERGE_DOMAIN_CONFIG, CONFIG_GRPC_XDS_*).
 import type { RulesModuleOptions, UnsupportedAlgorithms, XdsLogger, XdsTlsOptions } from '@repo/rules';
-import type { Settings, XdsSettings } from './settings';
+import type { Settings, XdsSettings } from './settings/settings';
 
 /**
  * memcached has no atomic read-modify-write that fits GCRA
