@@ -18,7 +18,8 @@ describe('npm start', { skip: E2E_TARGET === 'bundle' }, () => {
   const children: ReturnType<typeof spawn>[] = [];
   after(() => {
     children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
-    rmSync(join(ROOT, DIST_DIR), { recursive: true, force: true });
+    for (const tree of [DIST_DIR, `${DIST_DIR}-dev`])
+      rmSync(join(ROOT, tree), { recursive: true, force: true });
   });
 
   it('builds, serves the example rules on the memory store, and stops with npm on SIGTERM', async () => {
