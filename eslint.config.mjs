@@ -18,7 +18,7 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
  * below, never from one above. Each entry is a folder or a file (without .ts) directly in src/.
  */
 const RATELIMIT_LAYERS = [
-  ['settings', 'errors', 'clock', 'core-tokens', 'rate-limit-types'],
+  ['settings', 'errors', 'clock', 'core-tokens', 'rate-limit-types', 'release-start-up-memory'],
   ['logging', 'tracing'],
   ['listener-limits', 'http-listener'],
   ['stats', 'debug'],

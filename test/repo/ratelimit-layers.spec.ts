@@ -3,6 +3,8 @@
 // stays in its layer passes, at every folder depth. Linted as text under made-up file names, so
 // no file of the service is touched.
 import assert from 'node:assert/strict';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 import { repoRoot } from '@repo/test-support';
@@ -44,6 +46,19 @@ describe('the layers of apps/ratelimit/src', () => {
     assert.deepEqual(await layerErrors('http-listener.ts', './listener-limits'), []);
     assert.deepEqual(await layerErrors('stats/sinks/example.ts', '../stats.service'), []);
     assert.deepEqual(await layerErrors('main.ts', './create-app'), []);
+  });
+
+  it('places every file and folder of src/ in a layer: each refuses to import main.ts, the top', async () => {
+    const src = join(repoRoot(), 'apps/ratelimit/src');
+    const unplaced: string[] = [];
+    for (const name of readdirSync(src).filter((entry) => !entry.endsWith('spec.ts'))) {
+      const isFolder = statSync(join(src, name)).isDirectory();
+      if (['main.ts', 'bundle'].includes(name)) continue;
+      const file = isFolder ? `${name}/example.ts` : name;
+      const errors = await layerErrors(file, isFolder ? '../main' : './main');
+      if (errors.length !== 1) unplaced.push(name);
+    }
+    assert.deepEqual(unplaced, [], 'add these to RATELIMIT_LAYERS in eslint.config.mjs');
   });
 
   it('leaves tests free to import what they exercise', async () => {
