@@ -69,7 +69,16 @@ function ratelimitLayerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'apps/endpoint-playground/public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-dev/**',
+      'node_modules/**',
+      'coverage/**',
+      '.tmp/**',
+      'apps/endpoint-playground/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
