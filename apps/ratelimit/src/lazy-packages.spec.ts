@@ -6,30 +6,28 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { repoRoot } from '@repo/test-support';
 
-/** The build's own list (an ES module, hence import()). */
-async function lazyPackages(): Promise<string[]> {
-  const url = pathToFileURL(join(repoRoot(), 'scripts/swc-config.mjs')).href;
-  const { LAZY_PACKAGES } = (await import(url)) as { LAZY_PACKAGES: string[] };
-  return LAZY_PACKAGES;
-}
-
-function packagesLoadedBy(modulePath: string, packages: readonly string[]): string[] {
+/** The build's own list (scripts/swc-config.mjs) and which of its packages loading `modulePath` loads. */
+function lazyPackagesLoadedBy(modulePath: string): { packages: string[]; loaded: string[] } {
+  const config = join(repoRoot(), 'scripts/swc-config.mjs');
   const script = `
+    const { LAZY_PACKAGES } = require(${JSON.stringify(config)});
     require('reflect-metadata');
     require(${JSON.stringify(modulePath)});
-    const loaded = Object.keys(require.cache).map((file) => file.split('/node_modules/').pop());
-    process.stdout.write(JSON.stringify(${JSON.stringify(packages)}
-      .filter((name) => loaded.some((file) => file.startsWith(name + '/')))));`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as string[];
+    const files = Object.keys(require.cache).map((file) => file.split('/node_modules/').pop());
+    const loaded = LAZY_PACKAGES.filter((name) => files.some((file) => file.startsWith(name + '/')));
+    process.stdout.write(JSON.stringify({ packages: LAZY_PACKAGES, loaded }));`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as {
+    packages: string[];
+    loaded: string[];
+  };
 }
 
 describe('packages loaded only when configured', () => {
-  it('loading the service (create-app and its imports) loads none of them', async () => {
-    const packages = await lazyPackages();
+  it('loading the service (create-app and its imports) loads none of them', () => {
+    const { packages, loaded } = lazyPackagesLoadedBy(join(__dirname, 'create-app.js'));
     assert.equal(packages.includes('ioredis'), true);
-    assert.deepEqual(packagesLoadedBy(join(__dirname, 'create-app.js'), packages), []);
+    assert.deepEqual(loaded, []);
   });
 });
