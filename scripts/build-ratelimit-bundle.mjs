@@ -5,7 +5,9 @@
 //   main.js                       entry: runs bundle/service.js with its V8 code cache
 //   bundle/service.js             the service, one function expression (src/bundle/run-bundle.ts)
 //   bundle/service.js.code-cache  made by a training start (train-code-cache.mjs)
-//   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES)
+//   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES,
+//                                 swc-config.mjs), where require() from bundle/ finds it; they
+//                                 share @opentelemetry/api
 //   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
 //   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
 // No other node_modules are needed at run time: only packages that are not installed (optional
@@ -16,27 +18,8 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { LAZY_PACKAGES } from './swc-config.mjs';
 import { trainCodeCache } from './train-code-cache.mjs';
-
-/**
- * Loaded only when the settings ask for them: Redis, statsd, Prometheus, tracing (.swcrc's
- * "lazy" list and the import()s of tracing/start-tracing.ts). Each is bundled on its own into
- * bundle/node_modules/, where require() from bundle/ finds it, so the service's script does not
- * carry them (~1 MB less source to keep in memory). They share @opentelemetry/api.
- */
-const LAZY_PACKAGES = [
-  'ioredis',
-  'hot-shots',
-  'prom-client',
-  '@opentelemetry/api',
-  '@opentelemetry/context-async-hooks',
-  '@opentelemetry/core',
-  '@opentelemetry/exporter-trace-otlp-grpc',
-  '@opentelemetry/exporter-trace-otlp-http',
-  '@opentelemetry/propagator-b3',
-  '@opentelemetry/resources',
-  '@opentelemetry/sdk-trace',
-];
 
 export async function bundleRatelimit({ root, dist }) {
   const compiled = join(dist, 'apps/ratelimit/src');

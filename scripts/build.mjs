@@ -1,5 +1,6 @@
 // Build everything into dist/ with one SWC pass (keeps the source layout, so relative
-// paths such as ../../proto work the same from source and from dist), then add the extras:
+// paths such as ../../proto work the same from source and from dist; options: .swcrc completed
+// by swc-config.mjs with tsconfig.json's path aliases and the lazy packages), then add the extras:
 // proto files, one main.js entry per app (the rate limit service's is its production bundle,
 // scripts/build-ratelimit-bundle.mjs), browser bundles.
 import './supported-node.mjs';
@@ -8,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildExtras } from './build-extras.mjs';
 import { bundleRatelimit } from './build-ratelimit-bundle.mjs';
+import { writeSwcConfig } from './swc-config.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // DIST_DIR lets parallel work build into separate folders (must stay inside the repo so
@@ -16,7 +18,10 @@ const dist = join(root, process.env.DIST_DIR ?? 'dist');
 const sources = ['apps', 'libs', 'test', 'bench'].filter((dir) => existsSync(join(root, dir)));
 
 rmSync(dist, { recursive: true, force: true });
-execFileSync(join(root, 'node_modules/.bin/swc'), [...sources, '-d', dist, '--config-file', '.swcrc', '-q'], {
+mkdirSync(dist, { recursive: true });
+const swcrc = join(dist, '.swcrc.json');
+writeSwcConfig(root, swcrc);
+execFileSync(join(root, 'node_modules/.bin/swc'), [...sources, '-d', dist, '--config-file', swcrc, '-q'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,4 +1,5 @@
 export * from './model';
+export type { Logger } from './logger';
 export * from './raw-domain-config';
 export * from './rule-config-error';
 export * from './parse-yaml-config';
@@ -11,6 +12,7 @@ export * from './sources/xds-rule-source';
 export type { XdsConnectionOptions, XdsTlsOptions } from './sources/xds-ads-stream';
 export type { XdsBackoffOptions } from './sources/xds-backoff';
 export { RATE_LIMIT_CONFIG_TYPE_URL } from './sources/xds-protos';
+export { findProtoRoot, PROTO_LOADER_OPTIONS, PROTO_ROOT } from './proto-files';
 export * from './from-xds-config';
 export * from './rule-registry';
 export * from './rules-module-options';

@@ -6,6 +6,7 @@
 // when it returns or throws an Error; the server then knows the last good rules are still active.
 // A failed or ended stream is reopened after the jpillora-style backoff and resubscribes with the
 // last ACKed version.
+import type { Logger } from '../logger';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { fromXdsConfig } from '../from-xds-config';
 import {
@@ -25,13 +26,6 @@ import {
   type XdsNode,
 } from './xds-protos';
 
-/** Minimal logger (pino and console both fit). */
-export interface XdsLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
 export interface XdsRuleSourceOptions extends XdsConnectionOptions {
   /** CONFIG_GRPC_XDS_NODE_ID. */
   readonly nodeId: string;
@@ -41,7 +35,7 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
   readonly backoff: XdsBackoffOptions;
   /** [0, 1) source for the backoff jitter; Math.random by default. */
   readonly random?: () => number;
-  readonly logger?: XdsLogger;
+  readonly logger?: Logger;
 }
 
 /**
@@ -50,12 +44,12 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
  */
 export type XdsConfigsHandler = (configs: RawDomainConfig[]) => void | Error;
 
-const silentLogger: XdsLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export class XdsRuleSource implements RuleSource {
   private readonly openStream: OpenAdsStream;
   private readonly backoff: XdsBackoff;
-  private readonly logger: XdsLogger;
+  private readonly logger: Logger;
   private readonly node: XdsNode;
   private onConfigs: XdsConfigsHandler = () => undefined;
   private onError: (error: Error) => void = () => undefined;
