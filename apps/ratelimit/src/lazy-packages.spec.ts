@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const LAZY_PACKAGES = ['ioredis', 'hot-shots', 'prom-client', '@opentelemetry/api'];
+const LAZY_PACKAGES = [
+  'ioredis',
+  'hot-shots',
+  'prom-client',
+  '@willsoto/nestjs-prometheus',
+  '@opentelemetry/api',
+];
 
 function packagesLoadedBy(modulePath: string): string[] {
   const script = `
