@@ -121,6 +121,14 @@ describe('Prometheus pull sink with the built-in mapping', () => {
     );
   });
 
+  it("serves prom-client's default process metrics beside the mapped statistics", () => {
+    assert.match(text, /^# TYPE process_cpu_seconds_total counter$/m);
+    assert.match(text, /^# TYPE process_resident_memory_bytes gauge$/m);
+    assert.match(text, /^# TYPE nodejs_eventloop_lag_seconds gauge$/m);
+    assert.match(text, /^# TYPE process_start_time_seconds gauge$/m);
+    assert.equal(typeof sampleValue(samples, 'process_start_time_seconds'), 'number');
+  });
+
   it('answers 404 on other paths', async () => {
     const response = await fetch(`${url}/other`);
     assert.equal(response.status, 404);
