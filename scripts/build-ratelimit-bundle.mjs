@@ -23,6 +23,10 @@ import { trainCodeCache } from './train-code-cache.mjs';
  * "lazy" list and the import()s of tracing/start-tracing.ts). Each is bundled on its own into
  * bundle/node_modules/, where require() from bundle/ finds it, so the service's script does not
  * carry them (~1 MB less source to keep in memory). They share @opentelemetry/api.
+ * @willsoto/nestjs-prometheus is lazy too, but stays in the service's script: its decorators must
+ * come from the service's own @nestjs/common, which a bundle of its own would copy. Only the
+ * Prometheus app (stats/sinks/prometheus/start-prometheus-app.ts, reached through an import() that
+ * runs with USE_PULLSTATS) requires it, and esbuild runs a CommonJS module on its first require.
  */
 const LAZY_PACKAGES = [
   'ioredis',
