@@ -8,6 +8,7 @@
 //   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES)
 //   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
 //   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
+//   bundle/console/               the operator console's page (scripts/build-console.mjs)
 // No other node_modules are needed at run time: only packages that are not installed (optional
 // peers such as @nestjs/websockets or kafkajs, which the service never loads) stay external.
 // The .proto files are read from <dist>/proto, found by walking up from the bundle.
@@ -16,6 +17,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildConsole } from './build-console.mjs';
 import { trainCodeCache } from './train-code-cache.mjs';
 
 /**
@@ -59,6 +61,7 @@ export async function bundleRatelimit({ root, dist }) {
     ],
     outdir,
   });
+  await buildConsole({ root, dist });
   await trainCodeCache({ root, dist });
 }
 
