@@ -35,7 +35,7 @@ export class AppModule {
         }),
         RulesModule.forRoot(toRulesOptions(settings, logger, () => random.next())),
         StorageModule.forRoot(storeOptions),
-        ConsoleModule,
+        ...(settings.debug.isConsoleEnabled ? [ConsoleModule] : []),
         HealthModule,
         TransportModule,
       ],

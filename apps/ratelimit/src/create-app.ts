@@ -106,7 +106,9 @@ export async function startRatelimit(
     {
       rulesDump: () => rulesDump(registry),
       statsDump: () => stats.store.dump(),
-      console: createConsoleApi(app, settings, registry, dependencies.clock),
+      console: settings.debug.isConsoleEnabled
+        ? createConsoleApi(app, settings, registry, dependencies.clock)
+        : undefined,
     },
     limits,
     refusedConnectionWarning(logger, 'debug listener', limits.maxConnections),
