@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startRedis, stopAllServers, type RedisServer } from '@repo/test-support';
+import { startRedis, stopAllServers, waitFor, type RedisServer } from '@repo/test-support';
 import type { BrowserContext } from 'playwright-core';
 import { ConsolePage } from './support/console-page';
 import { launchChromium } from './support/launch-chromium';
@@ -21,6 +21,10 @@ descriptors:
   - key: remote_address
     detailed_metric: true
     rate_limit: { unit: minute, requests_per_unit: 1, name: per_client }
+  - key: account
+    rate_limits:
+      - { unit: second, requests_per_unit: 4 }
+      - { unit: day, requests_per_unit: 250, name: daily }
 `;
 const BAD_YAML = `domain: shop
 descriptors:
@@ -65,7 +69,7 @@ for (const backend of BACKENDS) {
       assert.equal(await domain.getByText('name per_client', { exact: true }).count(), 1);
     });
 
-    it('charts traffic sent over gRPC and lists who is limited', async (t) => {
+    it('charts traffic sent over gRPC and lists who is limited', async () => {
       for (let i = 0; i < 5; i++) await app.grpc.shouldRateLimit(rlsRequest('shop', [['path', '/checkout']]));
       for (const [address, calls] of [
         ['10.0.0.1', 4],
@@ -86,11 +90,28 @@ for (const backend of BACKENDS) {
         ['remote_address=10.0.0.2', '1', '0'],
       ]);
       assert.deepEqual(await sut.waitForLimited('shop.path_/checkout', 1), [['path=/checkout', '2', '0']]);
-      if (backend.name === 'memory') {
-        mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
-        await sut.page.screenshot({ path: SCREENSHOT, fullPage: true });
-        t.diagnostic(`screenshot: ${SCREENSHOT}`);
+    });
+
+    it('draws traffic over several seconds (the screenshot of the manual)', async (t) => {
+      for (let burst = 1; burst <= 8; burst++) {
+        const shown = await sut.page.getByRole('status', { name: 'Last update' }).textContent();
+        for (let i = 0; i < 2 + (burst % 4) * 2; i++)
+          await app.grpc.shouldRateLimit(rlsRequest('shop', [['account', `acct-${burst % 3}`]]));
+        // the next burst goes to the next second the page shows
+        await waitFor(
+          async () => (await sut.page.getByRole('status', { name: 'Last update' }).textContent()) !== shown,
+          {
+            timeoutMs: 10_000,
+            description: 'the page to show the next second',
+          },
+        );
       }
+      const cells = await sut.waitForTraffic('shop.account', (row) => Number(row[4]) > 0);
+      assert.equal(cells[0], 'shop.account');
+      if (backend.name !== 'memory') return;
+      mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
+      await sut.page.screenshot({ path: SCREENSHOT, fullPage: true });
+      t.diagnostic(`screenshot: ${SCREENSHOT}`);
     });
 
     it('shows the errors of a bad rules paste with line and column', async () => {
