@@ -5,20 +5,24 @@ import { setUpCheckForm } from './check-form';
 import { byId, getJson } from './dom';
 import { renderLimited } from './limited-view';
 import { renderRules } from './rules-view';
+import { TrafficBuffer } from './traffic-buffer';
 import { setUpTryForm } from './try-form';
 import { renderTraffic } from './traffic-view';
 
 const LIVE_INTERVAL_MS = 1000;
 const RULES_INTERVAL_MS = 5000;
 
+const traffic = new TrafficBuffer();
+
 async function refreshLive(): Promise<void> {
-  const [traffic, limited] = await Promise.all([
-    getJson<TrafficAnswer>('/console/api/traffic'),
+  const [recent, limited] = await Promise.all([
+    getJson<TrafficAnswer>(`/console/api/traffic${traffic.query()}`),
     getJson<LimitedAnswer>('/console/api/limited'),
   ]);
-  renderTraffic(traffic);
+  traffic.add(recent);
+  renderTraffic(traffic.series());
   renderLimited(limited);
-  const updated = new Date(traffic.lastSecond * 1000).toISOString().slice(11, 19);
+  const updated = new Date(recent.lastSecond * 1000).toISOString().slice(11, 19);
   byId('updated').textContent = `Traffic up to ${updated} UTC`;
 }
 

@@ -1,5 +1,5 @@
 // "Traffic": one row per stats key with its 15-minute chart and rates, sortable.
-import type { TrafficAnswer, TrafficSeries } from './api-types';
+import type { TrafficSeries } from './api-types';
 import { byId, el } from './dom';
 import { sparkline } from './sparkline';
 
@@ -11,12 +11,12 @@ interface Row {
   readonly overPerSecond: number;
 }
 
-let latest: TrafficAnswer | undefined;
+let latest: readonly TrafficSeries[] = [];
 
-export function renderTraffic(answer: TrafficAnswer = latest!): void {
-  if (answer === undefined) return;
-  latest = answer;
-  const rows = answer.series.map(toRow).sort(comparator(byId<HTMLSelectElement>('traffic-sort').value));
+/** Renders `series` (or, when the sort order changes, the last series again). */
+export function renderTraffic(series: readonly TrafficSeries[] = latest): void {
+  latest = series;
+  const rows = series.map(toRow).sort(comparator(byId<HTMLSelectElement>('traffic-sort').value));
   const body = byId<HTMLTableElement>('traffic').tBodies[0];
   body.replaceChildren(...rows.map(renderRow));
   byId('traffic-empty').hidden = rows.length > 0;

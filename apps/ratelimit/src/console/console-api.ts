@@ -88,12 +88,13 @@ export class ConsoleApi {
 
   private traffic(url: URL): unknown {
     const { traffic } = this.dependencies.console;
-    const seconds = boundedInteger(
-      url.searchParams.get('seconds'),
-      traffic.options.seconds,
-      1,
-      traffic.options.seconds,
-    );
+    const max = traffic.options.seconds;
+    // `since`: only the seconds after the one a page already has (an open page asks every second)
+    const since = url.searchParams.get('since');
+    const seconds =
+      since === null
+        ? boundedInteger(url.searchParams.get('seconds'), max, 1, max)
+        : Math.min(max, Math.max(0, traffic.lastSecond - boundedInteger(since, 0, 0, traffic.lastSecond)));
     return {
       lastSecond: traffic.lastSecond,
       seconds,

@@ -66,7 +66,10 @@ describe(LimitedValues.name, () => {
     assert.equal(rule.overLimitHits, 1_050_000);
     assert.equal(rule.top.length, 20);
     assert.equal(rule.top[0].value, 'remote_address=attacker');
-    assert.ok(rule.top[0].count >= 50_000 && rule.top[0].count - 50_000 <= rule.errorBound, JSON.stringify(rule.top[0]));
+    assert.ok(
+      rule.top[0].count >= 50_000 && rule.top[0].count - 50_000 <= rule.errorBound,
+      JSON.stringify(rule.top[0]),
+    );
     assert.ok(rule.errorBound <= 1_050_000 / 64);
   });
 

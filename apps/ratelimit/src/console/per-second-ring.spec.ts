@@ -10,6 +10,8 @@ describe(PerSecondRing.name, () => {
     sut.add(102, 7);
     assert.deepEqual(sut.series(102), [0, 0, 5, 0, 7]);
     assert.deepEqual(sut.series(104), [5, 0, 7, 0, 0]);
+    assert.deepEqual(sut.series(102, 2), [0, 7]);
+    assert.deepEqual(sut.series(102, 0), []);
   });
 
   it('forgets seconds that left the ring, also when writes skip past whole turns', () => {

@@ -23,11 +23,12 @@ export class PerSecondRing {
     this.slots[slot] = Math.min(MAX_SLOT_VALUE, this.slots[slot] + value);
   }
 
-  /** The totals of the `capacity` seconds ending at `nowSecond`, oldest first. */
-  series(nowSecond: number): number[] {
-    const out = new Array<number>(this.capacity);
-    const first = nowSecond - this.capacity + 1;
-    for (let i = 0; i < this.capacity; i++) out[i] = this.valueAt(first + i);
+  /** The totals of the `count` seconds (default: all) ending at `nowSecond`, oldest first. */
+  series(nowSecond: number, count = this.capacity): number[] {
+    const length = Math.max(0, Math.min(count, this.capacity));
+    const out = new Array<number>(length);
+    const first = nowSecond - length + 1;
+    for (let i = 0; i < length; i++) out[i] = this.valueAt(first + i);
     return out;
   }
 

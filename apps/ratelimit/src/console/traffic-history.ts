@@ -95,9 +95,9 @@ export class TrafficHistory {
 
   /** Every charted key's series over the last `seconds` seconds ending at lastSecond. */
   series(seconds: number): TrafficSeries[] {
-    const take = Math.min(Math.max(1, Math.floor(seconds)), this.options.seconds);
+    const take = Math.min(Math.max(0, Math.floor(seconds)), this.options.seconds);
     const at = this.lastSecond;
-    const last = (ring: PerSecondRing) => ring.series(at).slice(-take);
+    const last = (ring: PerSecondRing) => ring.series(at, take);
     return [...this.keys].map(([statsKey, history]) => ({
       statsKey,
       requests: last(history.requests),

@@ -108,6 +108,19 @@ describe('console JSON API', () => {
       { ...WAIT, description: 'foo.k1_v1 traffic 5 hits, 1 near limit, 2 over limit' },
     );
     assert.deepEqual(totals, [5, 1, 2]);
+    const full = (await get('/console/api/traffic')) as TrafficAnswer & {
+      lastSecond: number;
+      seconds: number;
+    };
+    assert.equal(full.seconds, 900);
+    assert.equal(full.series[0].requests.length, 900);
+    const recent = (await get(`/console/api/traffic?since=${full.lastSecond - 2}`)) as {
+      seconds: number;
+      lastSecond: number;
+      series: TrafficAnswer['series'];
+    };
+    assert.equal(recent.seconds, Math.min(900, recent.lastSecond - full.lastSecond + 2));
+    assert.equal(recent.series[0].requests.length, recent.seconds);
     const limited = await get('/console/api/limited');
     assert.equal(limited.windowMinutes, 5);
     assert.equal(limited.slotsPerMinute, 64);
