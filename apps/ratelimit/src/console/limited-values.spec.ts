@@ -85,9 +85,22 @@ describe(LimitedValues.name, () => {
     );
   });
 
-  it('cuts long descriptor texts', () => {
-    const sut = new LimitedValues({ slots: 2, minutes: 1, maxRules: 1, maxValueLength: 10 });
-    assert.equal(sut.valueText([{ key: 'k', value: '0123456789' }]), 'k=0123456…');
-    assert.equal(sut.valueText([{ key: 'k', value: '1234567' }]), 'k=1234567');
+  it('cuts long descriptor values', () => {
+    const sut = new LimitedValues({ slots: 4, minutes: 1, maxRules: 2, maxValueLength: 5 });
+    sut.record('r', [{ key: 'k', value: '0123456789' }], 1, 0);
+    sut.record('r', [{ key: 'k', value: '12345' }], 2, 0);
+    sut.record(
+      'two',
+      [
+        { key: 'a', value: '12' },
+        { key: 'b', value: '3456' },
+      ],
+      3,
+      0,
+    );
+    assert.deepEqual(
+      sut.top(20, 0).map(({ top }) => top.map(({ value }) => value)),
+      [['k=12345', 'k=0123…'], ['a=12, b=3…']],
+    );
   });
 });

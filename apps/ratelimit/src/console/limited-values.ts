@@ -12,7 +12,7 @@ export interface LimitedValuesOptions {
   readonly minutes: number;
   /** Rules tracked at once; a rule idle for `minutes` gives its place to a new one. */
   readonly maxRules: number;
-  /** Longer descriptor texts are cut (and end with `…`). */
+  /** Longer descriptor values (all values of a descriptor together) are cut and end with `…`. */
   readonly maxValueLength: number;
 }
 
@@ -32,7 +32,12 @@ export interface LimitedRule {
   readonly top: readonly HeavyHitter[];
 }
 
+/** Joins the values of a descriptor with several entries (a control character no header carries). */
+const VALUE_SEPARATOR = '\u001f';
+
 interface RuleMinutes {
+  /** The descriptor keys of the rule's node (fixed by its place in the tree). */
+  readonly entryKeys: readonly string[];
   /** Index minute % minutes -> that minute's summary, with the minute it belongs to. */
   readonly summaries: (SpaceSaving | undefined)[];
   readonly minuteOf: number[];
@@ -49,12 +54,12 @@ export class LimitedValues {
   /** Counts `hits` over-limit hits of `entries` under the rule `ruleStatsKey`. */
   record(ruleStatsKey: string, entries: readonly DescriptorEntry[], hits: number, nowMs: number): void {
     const minute = Math.floor(nowMs / 60_000);
-    const rule = this.rules.get(ruleStatsKey) ?? this.addRule(ruleStatsKey, minute);
+    const rule = this.rules.get(ruleStatsKey) ?? this.addRule(ruleStatsKey, entries, minute);
     if (rule === undefined) {
       this.droppedHits += hits;
       return;
     }
-    this.summaryOf(rule, minute).add(this.valueText(entries), hits);
+    this.summaryOf(rule, minute).add(this.summaryKey(entries), hits);
     rule.lastMinute = minute;
   }
 
@@ -67,18 +72,25 @@ export class LimitedValues {
       const overLimitHits = summaries.reduce((sum, summary) => sum + summary.total, 0);
       if (overLimitHits === 0) continue;
       const errorBound = summaries.reduce((sum, summary) => sum + summary.minimumCount(), 0);
-      answer.push({ ruleStatsKey, overLimitHits, errorBound, top: mergeSummaries(summaries, n) });
+      const top = mergeSummaries(summaries, n).map((hit) => ({
+        ...hit,
+        value: displayText(rule.entryKeys, hit.value),
+      }));
+      answer.push({ ruleStatsKey, overLimitHits, errorBound, top });
     }
     return answer.sort(
       (a, b) => b.overLimitHits - a.overLimitHits || (a.ruleStatsKey < b.ruleStatsKey ? -1 : 1),
     );
   }
 
-  /** `key=value` pairs joined by `, `, cut to maxValueLength. */
-  valueText(entries: readonly DescriptorEntry[]): string {
-    let text = '';
-    for (let i = 0; i < entries.length; i++)
-      text += (i === 0 ? '' : ', ') + entries[i].key + '=' + entries[i].value;
+  /**
+   * The values only (the keys are the rule's), cut to maxValueLength: a one-entry descriptor's
+   * value is used as it is, with no string built per call.
+   */
+  private summaryKey(entries: readonly DescriptorEntry[]): string {
+    let text = entries.length === 1 ? entries[0].value : '';
+    if (entries.length !== 1)
+      for (let i = 0; i < entries.length; i++) text += (i === 0 ? '' : VALUE_SEPARATOR) + entries[i].value;
     const max = this.options.maxValueLength;
     return text.length <= max ? text : text.slice(0, max - 1) + '…';
   }
@@ -104,7 +116,11 @@ export class LimitedValues {
   }
 
   /** A new rule's place: free, or taken from a rule idle for the whole window; else undefined. */
-  private addRule(ruleStatsKey: string, minute: number): RuleMinutes | undefined {
+  private addRule(
+    ruleStatsKey: string,
+    entries: readonly DescriptorEntry[],
+    minute: number,
+  ): RuleMinutes | undefined {
     if (this.rules.size >= this.options.maxRules) {
       const idle = [...this.rules].find(([, rule]) => minute - rule.lastMinute >= this.options.minutes);
       if (idle === undefined) return undefined;
@@ -112,6 +128,7 @@ export class LimitedValues {
     }
     const minutes = this.options.minutes;
     const rule: RuleMinutes = {
+      entryKeys: entries.map(({ key }) => key),
       summaries: new Array<SpaceSaving | undefined>(minutes).fill(undefined),
       minuteOf: new Array<number>(minutes).fill(-1),
       lastMinute: minute,
@@ -119,4 +136,10 @@ export class LimitedValues {
     this.rules.set(ruleStatsKey, rule);
     return rule;
   }
+}
+
+/** `key=value` pairs joined by `, `, e.g. `remote_address=10.0.0.1`. */
+function displayText(keys: readonly string[], summaryKey: string): string {
+  const values = keys.length === 1 ? [summaryKey] : summaryKey.split(VALUE_SEPARATOR);
+  return values.map((value, i) => `${keys[i] ?? ''}=${value}`).join(', ');
 }
