@@ -15,6 +15,7 @@ export interface LoadRecord {
 
 export interface RulesAnswer {
   readonly nowMs: number;
+  readonly pid: number;
   readonly origin: string;
   readonly lastAttempt: LoadRecord | null;
   readonly lastSuccess: LoadRecord | null;

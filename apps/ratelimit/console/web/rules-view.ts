@@ -23,8 +23,11 @@ export function renderRules(answer: RulesAnswer): void {
   if (answer.domains.length === 0) tree.replaceChildren(el('p', { class: 'help' }, 'No rules are loaded.'));
 }
 
-function renderLoads({ origin, lastAttempt, lastSuccess, lastFailure }: RulesAnswer): void {
-  const rows: [string, string][] = [['Source', origin]];
+function renderLoads({ pid, origin, lastAttempt, lastSuccess, lastFailure }: RulesAnswer): void {
+  const rows: [string, string][] = [
+    ['Source', origin],
+    ['Process', String(pid)],
+  ];
   if (lastAttempt !== null) rows.push(['Last load', describeLoad(lastAttempt)]);
   if (lastSuccess !== null && lastSuccess !== lastAttempt)
     rows.push(['Last good load', describeLoad(lastSuccess)]);

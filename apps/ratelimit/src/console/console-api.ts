@@ -78,6 +78,8 @@ export class ConsoleApi {
     const { lastAttempt, lastSuccess, lastFailure } = console.loads;
     return {
       nowMs: clock.nowMs(),
+      // with WORKERS=N each process keeps its own figures: the page names the one that answered
+      pid: process.pid,
       origin,
       lastAttempt: lastAttempt ?? null,
       lastSuccess: lastSuccess ?? null,
