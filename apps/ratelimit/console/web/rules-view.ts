@@ -29,7 +29,8 @@ function renderLoads({ pid, origin, lastAttempt, lastSuccess, lastFailure }: Rul
     ['Process', String(pid)],
   ];
   if (lastAttempt !== null) rows.push(['Last load', describeLoad(lastAttempt)]);
-  if (lastSuccess !== null && lastSuccess !== lastAttempt)
+  // after a failed load: the load whose rules are still in force
+  if (lastSuccess !== null && lastAttempt?.ok === false)
     rows.push(['Last good load', describeLoad(lastSuccess)]);
   byId('loads').replaceChildren(...rows.flatMap(([term, text]) => [el('dt', {}, term), el('dd', {}, text)]));
   const error = byId('load-error');
