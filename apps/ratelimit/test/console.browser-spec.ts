@@ -9,7 +9,7 @@ import { startRedis, stopAllServers, waitFor, type RedisServer } from '@repo/tes
 import type { BrowserContext } from 'playwright-core';
 import { ConsolePage } from './support/console-page';
 import { launchChromium } from './support/launch-chromium';
-import { createRulesDir } from './support/rules-dir';
+import { createRulesDir, type RulesDir } from './support/rules-dir';
 import { rlsRequest } from './support/rls-client';
 import { startTestApp, type TestApp } from './support/start-app';
 
@@ -47,9 +47,11 @@ for (const backend of BACKENDS) {
     let app: TestApp;
     let browser: BrowserContext;
     let sut: ConsolePage;
+    let rules: RulesDir;
 
     before(async () => {
-      app = await startTestApp({ ...createRulesDir({ 'shop.yaml': RULES }).env, ...(await backend.env()) });
+      rules = createRulesDir({ 'shop.yaml': RULES });
+      app = await startTestApp({ ...rules.env, ...(await backend.env()) });
       browser = await launchChromium();
       const page = await browser.newPage();
       await page.goto(`${app.debugUrl}/console`);
@@ -133,6 +135,20 @@ for (const backend of BACKENDS) {
       const next = await app.json(body);
       assert.equal(counted.split('\n')[0], 'HTTP 200');
       assert.equal(next.status, 429, 'the counted try used the one request of the minute');
+    });
+
+    it('shows the error of a failed load while the good rules stay', async () => {
+      rules.write(
+        'shop.yaml',
+        'domain: shop\ndescriptors:\n  - key: path\n    rate_limit: { unit: fortnight }\n',
+      );
+      const alert = sut.page.getByRole('alert');
+      const text = await waitFor(async () => ((await alert.isVisible()) ? alert.textContent() : undefined), {
+        timeoutMs: 15_000,
+        description: 'the failed load on the page',
+      });
+      assert.match(text ?? '', /^The last load failed at .*; the rules below stay in force\. shop\.yaml: /);
+      await sut.page.getByText('path = /checkout', { exact: true }).waitFor();
     });
   });
 }
