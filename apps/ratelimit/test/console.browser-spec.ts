@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { startRedis, stopAllServers, waitFor, type RedisServer } from '@repo/test-support';
 import type { BrowserContext } from 'playwright-core';
 import { ConsolePage } from './support/console-page';
+import { FakeClock } from './support/fake-clock';
 import { launchChromium } from './support/launch-chromium';
 import { createRulesDir, type RulesDir } from './support/rules-dir';
 import { rlsRequest } from './support/rls-client';
@@ -31,6 +32,9 @@ descriptors:
   - key: path
     rate_limit: { unit: fortnight, requests_per_unit: 1 }
 `;
+// 5 s into a minute (1764000000 is a multiple of 60): the test moves the clock by hand, so no
+// window ends mid-test.
+const START_MS = 1_764_000_000_000 + 5_000;
 const SCREENSHOT = join(process.cwd(), '.tmp', 'test-artifacts', 'ratelimit', 'console.png');
 
 const BACKENDS: readonly { name: string; env: () => Promise<Record<string, string>> }[] = [
@@ -48,10 +52,12 @@ for (const backend of BACKENDS) {
     let browser: BrowserContext;
     let sut: ConsolePage;
     let rules: RulesDir;
+    let clock: FakeClock;
 
     before(async () => {
       rules = createRulesDir({ 'shop.yaml': RULES });
-      app = await startTestApp({ ...rules.env, ...(await backend.env()) });
+      clock = new FakeClock(START_MS);
+      app = await startTestApp({ ...rules.env, ...(await backend.env()) }, { clock });
       browser = await launchChromium();
       const page = await browser.newPage();
       await page.goto(`${app.debugUrl}/console`);
@@ -99,6 +105,7 @@ for (const backend of BACKENDS) {
         const shown = await sut.page.getByRole('status', { name: 'Last update' }).textContent();
         for (let i = 0; i < 2 + (burst % 4) * 2; i++)
           await app.grpc.shouldRateLimit(rlsRequest('shop', [['account', `acct-${burst % 3}`]]));
+        clock.advance(1000);
         // the next burst goes to the next second the page shows
         await waitFor(
           async () => (await sut.page.getByRole('status', { name: 'Last update' }).textContent()) !== shown,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';
+import { FakeClock } from '../support/fake-clock';
 import { createRulesDir, type RulesDir } from '../support/rules-dir';
 import { rlsRequest } from '../support/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
@@ -18,6 +19,8 @@ descriptors:
     rate_limit: { unit: minute, requests_per_unit: 1, name: per_client }
 `;
 const WAIT = { timeoutMs: 10_000, intervalMs: 50 };
+// 5 s into a minute (1764000000 is a multiple of 60), and it stays there: no window ends mid-test.
+const NOW_MS = 1_764_000_000_000 + 5_000;
 
 interface TrafficAnswer {
   series: { statsKey: string; requests: number[]; nearLimit: number[]; overLimit: number[] }[];
@@ -35,7 +38,7 @@ describe('console JSON API', () => {
 
   before(async () => {
     rules = createRulesDir({ 'foo.yaml': RULES });
-    app = await startTestApp(rules.env);
+    app = await startTestApp(rules.env, { clock: new FakeClock(NOW_MS) });
   });
   after(() => app.stop());
 
