@@ -58,17 +58,22 @@ export function consolePart(statsdPort: number): BenchPart {
   };
 }
 
-/** What an open console page asks, until the server exits. */
+/**
+ * What an open console page asks, until the server exits: the whole traffic history once, then
+ * every second the last second again and those after it, and the limited values; every 5 s the rules.
+ */
 function pollConsole(server: StartedServer, debugPort: number): void {
   const base = `http://127.0.0.1:${debugPort}/console/api`;
   let tick = 0;
+  let lastSecond: number | undefined;
   const get = (path: string) =>
     fetch(`${base}/${path}`).then(
-      (response) => response.arrayBuffer(),
+      (response) => response.json() as Promise<{ lastSecond?: number }>,
       () => undefined,
     );
   const timer = setInterval(() => {
-    void get('traffic');
+    const since = lastSecond === undefined ? '' : `?since=${lastSecond - 1}`;
+    void get(`traffic${since}`).then((answer) => (lastSecond = answer?.lastSecond ?? lastSecond));
     void get('limited');
     if (tick++ % 5 === 0) void get('rules');
   }, 1000);
