@@ -10,6 +10,7 @@
 //                                 share @opentelemetry/api
 //   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
 //   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
+//   bundle/console/               the operator console's page (scripts/build-console.mjs)
 // No other node_modules are needed at run time: only packages that are not installed (optional
 // peers such as @nestjs/websockets or kafkajs, which the service never loads) stay external.
 // The .proto files are read from <dist>/proto, found by walking up from the bundle.
@@ -18,6 +19,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildConsole } from './build-console.mjs';
 import { LAZY_PACKAGES } from './swc-config.mjs';
 import { trainCodeCache } from './train-code-cache.mjs';
 
@@ -48,6 +50,7 @@ export async function bundleRatelimit({ root, dist }) {
     ],
     outdir,
   });
+  await buildConsole({ root, dist });
   await trainCodeCache({ root, dist });
 }
 

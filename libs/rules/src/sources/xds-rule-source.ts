@@ -42,7 +42,11 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
  * Receives each complete rule set. Return (or throw) an Error to reject it: the source NACKs
  * with `error.message`. Return nothing when the rules were applied: the source ACKs.
  */
-export type XdsConfigsHandler = (configs: RawDomainConfig[]) => void | Error;
+export type XdsConfigsHandler = (
+  configs: RawDomainConfig[],
+  warnings?: readonly string[],
+  version?: string,
+) => void | Error;
 
 const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -139,14 +143,14 @@ export class XdsRuleSource implements RuleSource {
       this.nack(response, (error as Error).message);
       return;
     }
-    const rejection = this.applyConfigs(configs);
+    const rejection = this.applyConfigs(configs, response.versionInfo ?? '');
     if (rejection === undefined) this.ack(response);
     else this.nack(response, rejection.message);
   }
 
-  private applyConfigs(configs: RawDomainConfig[]): Error | undefined {
+  private applyConfigs(configs: RawDomainConfig[], version: string): Error | undefined {
     try {
-      const result = this.onConfigs(configs);
+      const result = this.onConfigs(configs, [], version);
       return result instanceof Error ? result : undefined;
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
