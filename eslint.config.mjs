@@ -20,12 +20,12 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 const RATELIMIT_LAYERS = [
   ['settings', 'errors', 'clock', 'core-tokens', 'rate-limit-types', 'release-start-up-memory'],
   ['logging', 'tracing'],
-  ['listener-limits', 'http-listener'],
+  ['listener-limits', 'http-listener', 'http-server-limits'],
   ['stats', 'debug'],
   ['limiter', 'core.module'],
   ['ratelimit'],
   ['transport'],
-  ['health', 'cli', 'run-workers'],
+  ['health', 'console', 'cli', 'run-workers'],
   ['app.module', 'to-store-options', 'to-rules-options'],
   ['create-app'],
   ['main', 'bundle'],
@@ -142,9 +142,9 @@ export default tseslint.config(
           patterns: [
             deepLibImport,
             {
-              group: ['**/apps/*/test/**'],
+              group: ['**/apps/*/test/**', '**/libs/*/test/**'],
               message:
-                "bench/ does not reach into an app's tests: what both use lives in apps/<app>/load/ (docs/development.md#layout).",
+                "bench/ does not reach into a package's tests: what both use lives in its load/ folder (docs/development.md#layout).",
             },
           ],
         },

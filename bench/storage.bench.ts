@@ -1,5 +1,5 @@
 // `npm run bench -- storage` (or `node scripts/bench.mjs storage`): RedisCounterStore
-// incrementMany throughput against a real redis-server (started here, stopped at the end) with
+// countMany throughput (fixed windows) against a real redis-server (started here, stopped at the end) with
 // 64 concurrent callers, batching across callers on (the default: one pipeline per event-loop
 // turn) vs off (KV_PIPELINE_LIMIT=2: one pipeline per call). Prints calls/s and this process's
 // CPU µs per call (less sensitive to other load on a shared machine than wall-clock numbers).
@@ -45,7 +45,7 @@ async function measure(
     Array.from({ length: CALLERS }, async (_, caller) => {
       const key = mode.hotKey ? 'bench_hot' : `bench_caller_${caller}`;
       while (Date.now() < deadline) {
-        await store.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+        await store.countMany([{ key, addend: 1, windowSeconds: 60 }]);
         calls++;
       }
     }),

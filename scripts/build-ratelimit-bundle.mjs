@@ -5,9 +5,12 @@
 //   main.js                       entry: runs bundle/service.js with its V8 code cache
 //   bundle/service.js             the service, one function expression (src/bundle/run-bundle.ts)
 //   bundle/service.js.code-cache  made by a training start (train-code-cache.mjs)
-//   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES)
+//   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES,
+//                                 swc-config.mjs), where require() from bundle/ finds it; they
+//                                 share @opentelemetry/api
 //   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
 //   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
+//   bundle/console/               the operator console's page (scripts/build-console.mjs)
 // No other node_modules are needed at run time: only packages that are not installed (optional
 // peers such as @nestjs/websockets or kafkajs, which the service never loads) stay external.
 // The .proto files are read from <dist>/proto, found by walking up from the bundle.
@@ -16,27 +19,15 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildConsole } from './build-console.mjs';
+import { LAZY_PACKAGES } from './swc-config.mjs';
 import { trainCodeCache } from './train-code-cache.mjs';
 
-/**
- * Loaded only when the settings ask for them: Redis, statsd, Prometheus, tracing (.swcrc's
- * "lazy" list and the import()s of tracing/start-tracing.ts). Each is bundled on its own into
- * bundle/node_modules/, where require() from bundle/ finds it, so the service's script does not
- * carry them (~1 MB less source to keep in memory). They share @opentelemetry/api.
- */
-const LAZY_PACKAGES = [
-  'ioredis',
-  'hot-shots',
-  'prom-client',
-  '@opentelemetry/api',
-  '@opentelemetry/context-async-hooks',
-  '@opentelemetry/core',
-  '@opentelemetry/exporter-trace-otlp-grpc',
-  '@opentelemetry/exporter-trace-otlp-http',
-  '@opentelemetry/propagator-b3',
-  '@opentelemetry/resources',
-  '@opentelemetry/sdk-trace',
-];
+// @willsoto/nestjs-prometheus is loaded only with USE_PULLSTATS too, but stays in the service's
+// script rather than in a bundle of its own: its decorators must come from the service's own
+// @nestjs/common, which a bundle of its own would copy. Only the Prometheus app
+// (stats/sinks/prometheus/start-prometheus-app.ts, reached through an import() that runs with
+// USE_PULLSTATS) requires it, and esbuild runs a CommonJS module on its first require.
 
 export async function bundleRatelimit({ root, dist }) {
   const compiled = join(dist, 'apps/ratelimit/src');
@@ -59,6 +50,7 @@ export async function bundleRatelimit({ root, dist }) {
     ],
     outdir,
   });
+  await buildConsole({ root, dist });
   await trainCodeCache({ root, dist });
 }
 

@@ -7,6 +7,8 @@
 // Test files are found by suffix in dist-dev/ (the build's tree with the tests; dist/ has none):
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
 //   *.browser-spec.js (headless Chromium), *.faults-spec.js (fault injection).
+// Unit tests sit beside their code; every other kind sits in its package's test/ folder (a stage
+// fails on one found elsewhere, so each package keeps them in one place).
 // The type test of libs/endpoint's typed routes runs twice: `typecheck` compiles its fixture
 // (libs/endpoint/test/typed-routes.type-test.ts, `@ts-expect-error` on each wrong line) against the
 // sources, and `unit` (libs/endpoint/test/typed-declarations.spec.ts) against the built package's
@@ -17,7 +19,7 @@
 import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { buildDirs } from './build-dirs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -95,6 +97,11 @@ function findFiles(dir, suffix, found = []) {
   return found;
 }
 
+/** True for <dist>/<package or test>/.../test/...: where integration, e2e, browser and fault tests live. */
+function isInTestFolder(file) {
+  return relative(distDir, file).split(sep).slice(0, -1).includes('test');
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 async function runTestStage(name) {
@@ -103,6 +110,14 @@ async function runTestStage(name) {
     .filter((file) => onlyFilters.length === 0 || onlyFilters.some((text) => file.includes(text)))
     .sort();
   console.log(`\n=== ${name}: ${files.length} file(s)`);
+  const misplaced = suffix === '.spec.js' ? [] : files.filter((file) => !isInTestFolder(file));
+  if (misplaced.length > 0) {
+    console.error(
+      `outside a test/ folder (move them to their package's test/):\n  ${misplaced.join('\n  ')}`,
+    );
+    totals.failed += misplaced.length;
+    return 1;
+  }
   if (files.length === 0) return 0;
   const counts = {};
   const code = await run(

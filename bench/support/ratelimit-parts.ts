@@ -1,7 +1,7 @@
 // The parts of `npm run bench -- ratelimit`, each a set of measurements and the figures it
 // derives from them per round (ratios within one round, then the median over rounds). Select
 // parts with BENCH_ONLY=production,ceiling,algorithms,redis-work,latency,workers,several-limits,
-// node (default: all; `node` only when the machine's own Node differs from the one running the
+// console, node (default: all; `node` only when the machine's own Node differs from the one running the
 // benchmark).
 import type { LoadResult } from './grpc-load';
 import { median, percent, reportMedian, type BenchPart, type Measurement } from './bench-rounds';
@@ -15,6 +15,7 @@ import {
   type Target,
 } from './ratelimit-targets';
 import { ONE_AT_A_TIME, ONE_DESCRIPTOR, TWO_CONNECTIONS, TWO_DESCRIPTORS } from './ratelimit-workloads';
+import { consolePart } from './console-part';
 import { severalLimitsPart } from './several-limits-part';
 
 export interface PartOptions {
@@ -47,6 +48,7 @@ export function ratelimitParts({ redisUrl, statsdPort, otherNode }: PartOptions)
     latencyPart(memory, script),
     workersPart(script, workers),
     severalLimitsPart(redisUrl, statsdPort),
+    consolePart(statsdPort),
   ];
   if (otherNode === undefined) return parts;
   const memoryOnOther = service(`service, memory store, ${otherNode.name}`, memoryStore, {

@@ -44,6 +44,8 @@ export interface ServiceTargetOptions {
   readonly node?: string;
   /** Where statistics go (USE_PUSHSTATS is on by default): a statsd listener's port. */
   readonly statsdPort: number;
+  /** Called once the server is ready, with its debug listener's port (e.g. to poll the console). */
+  readonly onStarted?: (server: StartedServer, debugPort: number) => void;
 }
 
 export function serviceTarget(
@@ -78,7 +80,9 @@ export function serviceTarget(
         STATSD_PORT: String(options.statsdPort),
         LOG_LEVEL: 'info',
       };
-      return spawnServer([main], settings, port, /ratelimit serving/, workers, options.node);
+      const server = await spawnServer([main], settings, port, /ratelimit serving/, workers, options.node);
+      options.onStarted?.(server, debugPort);
+      return server;
     },
   };
 }

@@ -45,7 +45,7 @@ export async function openStore(url: string, incrementScript: 'on' | 'off'): Pro
   await store.ready();
   return {
     name: `service store, ${incrementScript === 'on' ? 'script' : 'commands'}`,
-    decide: (key) => store.incrementMany([{ key, addend: 1, windowSeconds: WINDOW_SECONDS }]),
+    decide: (key) => store.countMany([{ key, addend: 1, windowSeconds: WINDOW_SECONDS }]),
     close: () => store.close(),
   };
 }

@@ -33,6 +33,12 @@ describe('the layers of apps/ratelimit/src', () => {
     assert.equal((await layerErrors('tracing/example.ts', '../ratelimit/rate-limit-types')).length, 1);
     assert.equal((await layerErrors('core.module.ts', './ratelimit/ratelimit-options')).length, 1);
     assert.equal((await layerErrors('listener-limits.ts', './stats/sinks/throttled-warning')).length, 1);
+    assert.equal((await layerErrors('ratelimit/example.ts', '../console/operator-console')).length, 1);
+    assert.equal(
+      (await layerErrors('stats/sinks/prometheus/example.ts', '../../../transport/http/http-server-limits'))
+        .length,
+      1,
+    );
   });
 
   it('sees through the depth of the importing folder', async () => {

@@ -4,6 +4,7 @@ import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { RulesModule } from '@repo/rules';
 import { StorageModule } from '@repo/storage';
+import { ConsoleModule } from './console/console.module';
 import { CoreModule, type CoreDependencies } from './core.module';
 import { HealthModule } from './health/health.module';
 import { buildLoggerModuleParams } from './logging/create-logger';
@@ -34,6 +35,7 @@ export class AppModule {
         }),
         RulesModule.forRoot(toRulesOptions(settings, logger, () => random.next())),
         StorageModule.forRoot(storeOptions),
+        ...(settings.debug.isConsoleEnabled ? [ConsoleModule] : []),
         HealthModule,
         TransportModule,
       ],

@@ -12,12 +12,17 @@ import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
 import { COUNTER_STORE, RedisCounterStore, type CounterStore } from '@repo/storage';
 import { AppModule } from './app.module';
 import { systemClock, systemRandom, type Clock, type Random } from './clock';
+import { ConsoleApi } from './console/console-api';
+import { consoleOrigin } from './console/console-origin';
+import { OPERATOR_CONSOLE, type OperatorConsole } from './console/operator-console';
 import { rulesDump } from './debug/rules-dump';
 import { DebugServer } from './debug/debug-server';
 import { HEALTH_STATE, type HealthState } from './health/health-state';
+import { RateLimitService } from './ratelimit/ratelimit.service';
 import { capConnections, listenerLimits, refusedConnectionWarning } from './listener-limits';
 import { buildLoggerModuleParams, createLogger } from './logging/create-logger';
 import type { Settings } from './settings/settings';
+import { MEMCACHE_UNSUPPORTED_ALGORITHMS } from './to-rules-options';
 import { StatsService } from './stats/stats.service';
 import { startStatsSink } from './stats/sinks/start-stats-sink';
 import { startTracing } from './tracing/start-tracing';
@@ -25,7 +30,7 @@ import { createGrpcTransport } from './transport/grpc/create-grpc-transport';
 import { GrpcHandlers } from './transport/grpc/grpc-handlers';
 import { limitHandshakeTime } from './transport/grpc/limit-handshake-time';
 import { acceptRawBodies } from './transport/http/accept-raw-bodies';
-import { closeConnectionsAfter, httpServerLimits } from './transport/http/http-server-limits';
+import { closeConnectionsAfter, httpServerLimits } from './http-server-limits';
 
 export interface AppOverrides {
   readonly logger?: Logger;
@@ -98,7 +103,13 @@ export async function startRatelimit(
   }
   const limits = listenerLimits(settings.server);
   const debug = new DebugServer(
-    { rulesDump: () => rulesDump(registry), statsDump: () => stats.store.dump() },
+    {
+      rulesDump: () => rulesDump(registry),
+      statsDump: () => stats.store.dump(),
+      console: settings.debug.isConsoleEnabled
+        ? createConsoleApi(app, settings, registry, dependencies.clock)
+        : undefined,
+    },
     limits,
     refusedConnectionWarning(logger, 'debug listener', limits.maxConnections),
   );
@@ -137,4 +148,26 @@ export async function startRatelimit(
         await tracing.stop();
       })()),
   };
+}
+
+function createConsoleApi(
+  app: NestFastifyApplication,
+  settings: Settings,
+  registry: RuleRegistry,
+  clock: Clock,
+): ConsoleApi {
+  const service = app.get(RateLimitService, { strict: false });
+  return new ConsoleApi({
+    console: app.get<OperatorConsole>(OPERATOR_CONSOLE),
+    registry,
+    origin: consoleOrigin(settings),
+    compileOptions: {
+      mergeDomainConfigs: settings.config.mergeDomainConfig,
+      ...(settings.backend.type === 'memcache'
+        ? { unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS }
+        : {}),
+    },
+    clock,
+    decide: (request) => service.shouldRateLimit(request),
+  });
 }

@@ -1,14 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { XdsLogger } from '@repo/rules';
+import type { Logger } from '@repo/rules';
 import { parseSettings } from './settings/settings';
 import { toRulesOptions } from './to-rules-options';
 
-const logger = {
+const logger: Logger = {
   info: () => undefined,
   warn: () => undefined,
   error: () => undefined,
-} as unknown as XdsLogger;
+};
 const random = () => 0.5;
 const optionsFor = (env: Record<string, string>) => toRulesOptions(parseSettings(env), logger, random);
 

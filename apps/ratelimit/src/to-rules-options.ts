@@ -1,5 +1,5 @@
 // Settings -> RulesModule options (CONFIG_TYPE, RUNTIME_*, MERGE_DOMAIN_CONFIG, CONFIG_GRPC_XDS_*).
-import type { RulesModuleOptions, UnsupportedAlgorithms, XdsLogger, XdsTlsOptions } from '@repo/rules';
+import type { RulesModuleOptions, UnsupportedAlgorithms, Logger, XdsTlsOptions } from '@repo/rules';
 import type { Settings, XdsSettings } from './settings/settings';
 
 /**
@@ -11,11 +11,7 @@ export const MEMCACHE_UNSUPPORTED_ALGORITHMS: UnsupportedAlgorithms = new Map([
   ['token_bucket', 'token_bucket needs the redis or memory backend'],
 ]);
 
-export function toRulesOptions(
-  settings: Settings,
-  logger: XdsLogger,
-  random: () => number,
-): RulesModuleOptions {
+export function toRulesOptions(settings: Settings, logger: Logger, random: () => number): RulesModuleOptions {
   const { config } = settings;
   const waitForInitialRules = !config.forceStartWithoutInitialConfig;
   // only memcached refuses an algorithm; the other stores run them all

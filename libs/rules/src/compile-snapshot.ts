@@ -44,7 +44,7 @@ export function compileRules(configs: readonly RawDomainConfig[], options: Compi
     return { snapshot: undefined, errors: [error] };
   }
   if (compiler.errors.length > 0) return { snapshot: undefined, errors: compiler.errors };
-  return { snapshot: new CompiledRuleSnapshot(compiler.domains), errors: [] };
+  return { snapshot: new CompiledRuleSnapshot(compiler.domains, compiler.sources), errors: [] };
 }
 
 interface NodeLimits {
@@ -56,6 +56,8 @@ const NO_LIMITS: NodeLimits = Object.freeze({ rule: undefined, items: undefined 
 
 class SnapshotCompiler {
   readonly domains = new Map<string, RuleNode>();
+  /** Domain -> the files (or xDS resources) it was loaded from. */
+  readonly sources = new Map<string, string[]>();
   readonly errors: RuleConfigError[] = [];
 
   constructor(private readonly options: CompileOptions) {}
@@ -69,7 +71,9 @@ class SnapshotCompiler {
     if (root === undefined) {
       root = createRootNode(domain);
       this.domains.set(domain, root);
+      this.sources.set(domain, []);
     }
+    this.sources.get(domain)!.push(config.sourceName);
     this.loadDescriptors(config, root, config.descriptors);
   }
 
@@ -101,6 +105,7 @@ class SnapshotCompiler {
         );
       const node = createNode({
         segment,
+        entry: { key, value: configValue === '' ? null : configValue },
         statsKey,
         rule,
         items,

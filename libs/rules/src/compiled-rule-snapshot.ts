@@ -7,13 +7,17 @@ import {
   type RateLimitRule,
   type RuleSnapshot,
 } from './model';
+import { describeDomain, type DomainDescription } from './describe-rules';
 import { findLimit } from './find-limit';
 import type { RuleNode } from './rule-node';
 
 export class CompiledRuleSnapshot implements RuleSnapshot {
   readonly domains: readonly string[];
 
-  constructor(private readonly roots: ReadonlyMap<string, RuleNode>) {
+  constructor(
+    private readonly roots: ReadonlyMap<string, RuleNode>,
+    private readonly sources: ReadonlyMap<string, readonly string[]> = new Map(),
+  ) {
     this.domains = Object.freeze([...roots.keys()]);
   }
 
@@ -24,6 +28,12 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
   findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined {
     const root = this.roots.get(domain);
     return root === undefined ? undefined : findLimit(root, domain, descriptor);
+  }
+
+  describe(): readonly DomainDescription[] {
+    return [...this.roots].map(([domain, root]) =>
+      describeDomain(domain, root, this.sources.get(domain) ?? []),
+    );
   }
 
   /**

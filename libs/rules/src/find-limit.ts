@@ -127,6 +127,7 @@ function matched(leaf: RuleNode, statsKey: string, shared: (string | undefined)[
   return {
     rule: leaf.rule as RateLimitRule,
     statsKey,
+    ruleStatsKey: leaf.statsKey,
     sharedValuePatterns: shared,
     isOverride: false,
     items,
@@ -168,9 +169,11 @@ function overrideLimit(
     if (statsKey !== '') statsKey += '.';
     statsKey += value === '' ? key : key + '_' + value;
   }
+  statsKey = domain + '.' + statsKey;
   return {
     rule,
-    statsKey: domain + '.' + statsKey,
+    statsKey,
+    ruleStatsKey: statsKey,
     sharedValuePatterns: undefined,
     isOverride: true,
     items: undefined,

@@ -1,6 +1,7 @@
 // Domain model shared by the rules library and the service (the contract between libs/rules
 // and apps/ratelimit). Everything is readonly: a RuleSnapshot is built once per (re)load and
 // swapped atomically.
+import type { DomainDescription } from './describe-rules';
 
 export type Unit = 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 
@@ -88,6 +89,11 @@ export interface MatchedLimit {
   readonly rule: RateLimitRule;
   readonly statsKey: string;
   /**
+   * The matched config node's own stats key, without the request's values that detailed_metric
+   * or value_to_metric add to `statsKey` (for an override: `statsKey`).
+   */
+  readonly ruleStatsKey: string;
+  /**
    * share_threshold: for entry index i, the wildcard pattern text that replaces the
    * request value in the cache key; undefined when no level shares a counter.
    */
@@ -113,4 +119,6 @@ export interface RuleSnapshot {
   findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;
   /** `/rlconfig` dump: one line per limit (per item of a `rate_limits` list). */
   dump(): string;
+  /** Every domain's tree with its limits and sources, in load order (the operator's console). */
+  describe(): readonly DomainDescription[];
 }

@@ -13,7 +13,14 @@ function limit(name: string | undefined, replaces: string[] = [], unlimited = fa
     unit: 'SECOND',
     unitSeconds: 1,
   } as unknown as RateLimitRule;
-  return { rule, statsKey: `d.${name}`, sharedValuePatterns: undefined, isOverride: false, items: undefined };
+  return {
+    rule,
+    statsKey: `d.${name}`,
+    ruleStatsKey: `d.${name}`,
+    sharedValuePatterns: undefined,
+    isOverride: false,
+    items: undefined,
+  };
 }
 
 describe(resolveLimitsToCheck.name, () => {

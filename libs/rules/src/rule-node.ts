@@ -13,6 +13,8 @@ export interface WildcardChild {
 export interface RuleNode {
   /** `key` or `key_value`: this node's index in its parent and its stats key segment. */
   readonly segment: string;
+  /** The config's key and value (null for a default entry), as written. */
+  readonly entry: { readonly key: string; readonly value: string | null };
   /** Base stats key: domain + config path, e.g. `test-domain.key1_value1.subkey1`. */
   readonly statsKey: string;
   readonly children: Map<string, RuleNode>;
@@ -28,7 +30,7 @@ export interface RuleNode {
 }
 
 export function createRootNode(domain: string): RuleNode {
-  return createNode({ segment: '', statsKey: domain, rule: undefined });
+  return createNode({ segment: '', entry: { key: '', value: null }, statsKey: domain, rule: undefined });
 }
 
 /** The items of a `rate_limits` node under the node's stats key (`<stats key>.<item label>`). */
@@ -40,6 +42,7 @@ export function limitItems(items: readonly RateLimitRule[], statsKey: string): r
 
 export function createNode(fields: {
   segment: string;
+  entry: { readonly key: string; readonly value: string | null };
   statsKey: string;
   rule: RateLimitRule | undefined;
   items?: readonly RateLimitRule[];
@@ -52,12 +55,14 @@ export function createNode(fields: {
     Object.freeze({
       rule,
       statsKey,
+      ruleStatsKey: statsKey,
       sharedValuePatterns: undefined,
       isOverride: false,
       items: items && limitItems(items, statsKey),
     });
   return {
     segment: fields.segment,
+    entry: fields.entry,
     statsKey,
     children: new Map(),
     wildcards: [],

@@ -6,12 +6,16 @@ import type { RuleSource } from './sources/rule-source';
 
 /** A source driven by the test: deliver() / failWith() simulate loads. */
 class ScriptedSource implements RuleSource {
-  deliver: (configs: RawDomainConfig[]) => Error | void = () => undefined;
+  deliver: (configs: RawDomainConfig[], warnings?: readonly string[], version?: string) => Error | void =
+    () => undefined;
   failWith: (error: Error) => void = () => undefined;
   isStarted = false;
   reloads = 0;
 
-  async start(onConfigs: (configs: RawDomainConfig[]) => Error | void, onError: (error: Error) => void) {
+  async start(
+    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[], version?: string) => Error | void,
+    onError: (error: Error) => void,
+  ) {
     this.deliver = onConfigs;
     this.failWith = onError;
     this.isStarted = true;
@@ -65,6 +69,15 @@ describe(RuleRegistry.name, () => {
         [2, 2],
         [2, 2],
       ],
+    );
+  });
+
+  it('reports the xDS version of a load, and none for files', () => {
+    source.deliver(good(5), [], 'v7');
+    source.deliver(good(6));
+    assert.deepEqual(
+      events.map((event) => event.ok && event.version),
+      ['v7', undefined],
     );
   });
 

@@ -17,6 +17,8 @@ export type RuleLoadEvent =
       readonly configCount: number;
       /** What the source said about a load that did not fail (e.g. a missing rules directory). */
       readonly warnings: readonly string[];
+      /** The xDS version of the set; undefined for files. */
+      readonly version?: string;
     }
   | { readonly ok: false; readonly error: Error; readonly message: string };
 
@@ -54,8 +56,8 @@ export class RuleRegistry {
   async start(): Promise<void> {
     try {
       await this.source.start(
-        (configs, warnings) => {
-          const event = this.apply(configs, warnings);
+        (configs, warnings, version) => {
+          const event = this.apply(configs, warnings, version);
           return event.ok ? undefined : event.error;
         },
         (error) => this.fail(error),
@@ -88,7 +90,11 @@ export class RuleRegistry {
   }
 
   /** Compiles and swaps; exposed so tests and the xDS source can drive it directly. */
-  apply(configs: readonly RawDomainConfig[], warnings: readonly string[] = []): RuleLoadEvent {
+  apply(
+    configs: readonly RawDomainConfig[],
+    warnings: readonly string[] = [],
+    version?: string,
+  ): RuleLoadEvent {
     let snapshot: RuleSnapshot;
     try {
       snapshot = compileSnapshot(configs, this.options);
@@ -102,6 +108,7 @@ export class RuleRegistry {
       domainCount: snapshot.domains.length,
       configCount: configs.length,
       warnings,
+      ...(version === undefined ? {} : { version }),
     });
   }
 

@@ -74,8 +74,6 @@ export interface CounterStore {
    * Rejects with StoreUnavailableError when the store cannot answer in time.
    */
   countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]>;
-  /** Fixed windows only: countMany's counts. */
-  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]>;
   /**
    * Current values (0 when missing), in input order: a window's count, or a token bucket's TAT.
    * Used by STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT. Takes the window too (a CounterIncrement
@@ -103,9 +101,4 @@ export function windowOutcome(count: number, previousCount = 0): CounterOutcome 
 /** The outcome of a token bucket take. */
 export function bucketOutcome(isAllowed: boolean, tatBeforeMs: number): CounterOutcome {
   return { count: 0, previousCount: 0, isAllowed, tatBeforeMs };
-}
-
-/** incrementMany in terms of countMany. */
-export async function countsOf(outcomes: Promise<CounterOutcome[]>): Promise<number[]> {
-  return (await outcomes).map((outcome) => outcome.count);
 }

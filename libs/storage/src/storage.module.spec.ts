@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Test } from '@nestjs/testing';
 import type { CounterStore } from './counter-store';
 import { COUNTER_STORE, StorageModule } from './storage.module';
+import { incrementCounts } from '../test/increment-counts';
 
 describe(StorageModule.name, () => {
   it('provides COUNTER_STORE and closes it on shutdown', async () => {
@@ -19,7 +20,7 @@ describe(StorageModule.name, () => {
     }).compile();
     await moduleRef.init();
     const sut = moduleRef.get<CounterStore>(COUNTER_STORE);
-    assert.deepEqual(await sut.incrementMany([{ key: 'k', addend: 2, windowSeconds: 60 }]), [2]);
+    assert.deepEqual(await incrementCounts(sut, [{ key: 'k', addend: 2, windowSeconds: 60 }]), [2]);
     assert.equal(sut.isHealthy(), true);
     await moduleRef.close();
     assert.equal(sut.isHealthy(), false);

@@ -14,6 +14,7 @@ import {
 import { MemcachedCounterStore, type MemcacheStoreOptions } from '@repo/storage';
 import { runCounterStoreContract } from './counter-store.contract';
 import { memcacheStoreOptions } from './store-options';
+import { incrementCounts } from './increment-counts';
 
 describe('MemcachedCounterStore against real memcached', () => {
   let nodes: MemcachedServer[];
@@ -73,10 +74,10 @@ describe('MemcachedCounterStore against real memcached', () => {
   it('answers stored + addend and increments afterwards', async () => {
     const sut = open({ hostPorts: [nodes[0].url] });
     const key = `async_${Date.now()}`;
-    assert.deepEqual(await sut.incrementMany([{ key, addend: 3, windowSeconds: 60 }]), [3]);
+    assert.deepEqual(await incrementCounts(sut, [{ key, addend: 3, windowSeconds: 60 }]), [3]);
     await sut.flush();
     assert.equal(await nodes[0].command(`get ${key}`), `VALUE ${key} 0 1`);
-    assert.deepEqual(await sut.incrementMany([{ key, addend: 2, windowSeconds: 60 }]), [5]);
+    assert.deepEqual(await incrementCounts(sut, [{ key, addend: 2, windowSeconds: 60 }]), [5]);
     await sut.flush();
     assert.deepEqual(await sut.getMany([{ key, windowSeconds: 60 }]), [5]);
   });
@@ -84,7 +85,10 @@ describe('MemcachedCounterStore against real memcached', () => {
   it('places every key on the node crc32(key) % 3 picks, in the given node order', async () => {
     const sut = open({ hostPorts: nodes.map((node) => node.url) });
     const keys = ['domain_key_value_1234', 'foo'];
-    await sut.incrementMany(keys.map((key) => ({ key, addend: 1, windowSeconds: 60 })));
+    await incrementCounts(
+      sut,
+      keys.map((key) => ({ key, addend: 1, windowSeconds: 60 })),
+    );
     await sut.flush();
     // crc32('domain_key_value_1234') % 3 = 0, crc32('foo') % 3 = 2 (see pick-server.spec.ts)
     for (const [key, index] of [
@@ -101,7 +105,7 @@ describe('MemcachedCounterStore against real memcached', () => {
   it('keeps year windows (beyond 30 days memcached needs an absolute expiry)', async () => {
     const sut = open({ hostPorts: [nodes[0].url], jitterMaxSeconds: 300 });
     const key = `year_${Date.now()}`;
-    await sut.incrementMany([{ key, addend: 1, windowSeconds: 31_536_000 }]);
+    await incrementCounts(sut, [{ key, addend: 1, windowSeconds: 31_536_000 }]);
     await sut.flush();
     assert.deepEqual(await sut.getMany([{ key, windowSeconds: 31_536_000 }]), [1]);
   });
@@ -116,7 +120,10 @@ describe('MemcachedCounterStore against real memcached', () => {
       `utf8_${run}_café_ユーザー`,
     ];
     for (let i = 1; i <= 3; i++) {
-      const counts = await sut.incrementMany(keys.map((key) => ({ key, addend: 1, windowSeconds: 60 })));
+      const counts = await incrementCounts(
+        sut,
+        keys.map((key) => ({ key, addend: 1, windowSeconds: 60 })),
+      );
       assert.deepEqual(counts, [i, i, i, i]);
       await sut.flush();
     }
@@ -133,7 +140,7 @@ describe('MemcachedCounterStore against real memcached', () => {
       hostPorts: [down.url],
       onEvent: (name, tags) => events.push(tags?.code ? `${name}:${tags.code}` : name),
     });
-    assert.deepEqual(await sut.incrementMany([{ key: 'failopen', addend: 4, windowSeconds: 60 }]), [4]);
+    assert.deepEqual(await incrementCounts(sut, [{ key: 'failopen', addend: 4, windowSeconds: 60 }]), [4]);
     await sut.flush();
     assert.ok(events.includes('memcache.multiget:error'), events.join(' '));
     assert.ok(events.includes('memcache.increment:error'), events.join(' '));
@@ -157,7 +164,7 @@ describe('MemcachedCounterStore against real memcached', () => {
       description: 'SRV refresh to the third node',
     });
     const key = `srv_${Date.now()}`;
-    await sut.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+    await incrementCounts(sut, [{ key, addend: 1, windowSeconds: 60 }]);
     await sut.flush();
     assert.equal(await nodes[2].command(`get ${key}`), `VALUE ${key} 0 1`);
   });

@@ -6,12 +6,13 @@ import assert from 'node:assert/strict';
 import { startFaultProxy, startRedis, waitFor, type FaultProxy, type RedisServer } from '@repo/test-support';
 import { RedisCounterStore, StoreUnavailableError } from '@repo/storage';
 import { redisConnection, redisStoreOptions } from './store-options';
+import { incrementCounts } from './increment-counts';
 
 describe('RedisCounterStore with a silently dead connection', () => {
   let server: RedisServer;
   let proxy: FaultProxy;
   let sut: RedisCounterStore;
-  const increment = (key: string) => sut.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+  const increment = (key: string) => incrementCounts(sut, [{ key, addend: 1, windowSeconds: 60 }]);
 
   before(async () => {
     server = await startRedis();

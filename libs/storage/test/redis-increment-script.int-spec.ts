@@ -8,6 +8,7 @@ import { RedisCounterStore, type RedisStoreOptions } from '@repo/storage';
 import { runCounterStoreContract } from './counter-store.contract';
 import { redisKeyInspector } from './expiry.contract';
 import { redisConnection, redisStoreOptions } from './store-options';
+import { incrementCounts } from './increment-counts';
 
 describe('RedisCounterStore with KV_INCREMENT_SCRIPT', () => {
   let redis: RedisServer;
@@ -71,7 +72,7 @@ describe('RedisCounterStore with KV_INCREMENT_SCRIPT', () => {
     assert.deepEqual(refused.incrementModes(), { main: 'commands' });
     assert.deepEqual(commands.incrementModes(), { main: 'commands' });
     const key = `script_fallback_${Date.now()}`;
-    assert.deepEqual(await refused.incrementMany([{ key, addend: 2, windowSeconds: 60 }]), [2]);
+    assert.deepEqual(await incrementCounts(refused, [{ key, addend: 2, windowSeconds: 60 }]), [2]);
   });
 
   it('writes the same counts and expiry as the commands, merging a key repeated in a batch', async () => {
@@ -83,11 +84,11 @@ describe('RedisCounterStore with KV_INCREMENT_SCRIPT', () => {
     await sut.ready();
     const base = `script_${Date.now()}`;
     const counts = await Promise.all([
-      sut.incrementMany([
+      incrementCounts(sut, [
         { key: `${base}_a`, addend: 2, windowSeconds: 60 },
         { key: `${base}_b`, addend: 5, windowSeconds: 3600 },
       ]),
-      sut.incrementMany([{ key: `${base}_a`, addend: 1, windowSeconds: 60 }]),
+      incrementCounts(sut, [{ key: `${base}_a`, addend: 1, windowSeconds: 60 }]),
     ]);
     assert.deepEqual(counts, [[2, 5], [3]]);
     assert.equal(await redis.command('GET', `${base}_a`), '3');
@@ -126,7 +127,7 @@ describe('RedisCounterStore with KV_INCREMENT_SCRIPT: expiry with jitter', () =>
     const sut = await open(() => 0.5);
     const base = `jitter_ps_${Date.now()}`;
     const second = (label: string, addend: number) => ({ key: `${base}_${label}`, addend, windowSeconds: 1 });
-    await sut.incrementMany([
+    await incrementCounts(sut, [
       second('hit', 1),
       second('read', 0),
       { key: `${base}_m`, addend: 1, windowSeconds: 60 },
@@ -136,7 +137,7 @@ describe('RedisCounterStore with KV_INCREMENT_SCRIPT: expiry with jitter', () =>
     assert.equal(await perSecond.command('GET', `${base}_read`), '0');
     assert.equal(await main.command('TTL', `${base}_m`), 110);
     await perSecond.command('EXPIRE', `${base}_hit`, '30');
-    assert.deepEqual(await sut.incrementMany([second('hit', 2)]), [3]);
+    assert.deepEqual(await incrementCounts(sut, [second('hit', 2)]), [3]);
     assert.equal(await perSecond.command('TTL', `${base}_hit`), 30);
   });
 
@@ -147,10 +148,10 @@ describe('RedisCounterStore with KV_INCREMENT_SCRIPT: expiry with jitter', () =>
     const base = `jitter_batch_${Date.now()}`;
     const minute = (label: string) => ({ key: `${base}_${label}`, addend: 1, windowSeconds: 60 });
     await Promise.all([
-      sut.incrementMany([minute('a'), { key: `${base}_h`, addend: 1, windowSeconds: 3600 }]),
-      sut.incrementMany([minute('b')]),
+      incrementCounts(sut, [minute('a'), { key: `${base}_h`, addend: 1, windowSeconds: 3600 }]),
+      incrementCounts(sut, [minute('b')]),
     ]);
-    await sut.incrementMany([minute('c')]);
+    await incrementCounts(sut, [minute('c')]);
     const ttls = await Promise.all(
       ['a', 'b', 'h', 'c'].map((label) => main.command('TTL', `${base}_${label}`)),
     );

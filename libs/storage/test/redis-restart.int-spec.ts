@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { startRedis, waitFor, type RedisServer } from '@repo/test-support';
 import { RedisCounterStore, StoreUnavailableError } from '@repo/storage';
 import { redisConnection, redisStoreOptions, TEST_TIMEOUT_MS } from './store-options';
+import { incrementCounts } from './increment-counts';
 
 /** Scheduling slack on a loaded 2-core machine on top of the store timeout. */
 const SLACK_MS = 700;
@@ -13,7 +14,7 @@ const SLACK_MS = 700;
 describe('RedisCounterStore when Redis dies and comes back', () => {
   let server: RedisServer;
   let sut: RedisCounterStore;
-  const increment = (key: string) => sut.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+  const increment = (key: string) => incrementCounts(sut, [{ key, addend: 1, windowSeconds: 60 }]);
 
   before(async () => {
     server = await startRedis();
@@ -66,7 +67,7 @@ describe('RedisCounterStore when Redis dies and comes back', () => {
         /no answer to PING within 300 ms of start-up: not connected to the single main store 127\.0\.0\.1:\d+ \(connection \w+\)/,
       );
       await assert.rejects(
-        nowhere.incrementMany([{ key: 'k', addend: 1, windowSeconds: 60 }]),
+        incrementCounts(nowhere, [{ key: 'k', addend: 1, windowSeconds: 60 }]),
         StoreUnavailableError,
       );
       assert.equal(nowhere.isHealthy(), false);

@@ -8,6 +8,7 @@ import { RedisCounterStore } from '@repo/storage';
 import { runCounterStoreContract } from './counter-store.contract';
 import { redisKeyInspector } from './expiry.contract';
 import { redisConnection, redisStoreOptions } from './store-options';
+import { incrementCounts } from './increment-counts';
 
 describe('RedisCounterStore against Redis Sentinel', () => {
   let topology: RedisSentinelTopology;
@@ -31,7 +32,7 @@ describe('RedisCounterStore against Redis Sentinel', () => {
   it('follows a failover: counting continues on the new master within 10 s', async () => {
     const sut = new RedisCounterStore(redisStoreOptions(redisConnection('sentinel', topology.url)));
     const key = `failover_${Date.now()}`;
-    const increment = () => sut.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+    const increment = () => incrementCounts(sut, [{ key, addend: 1, windowSeconds: 60 }]);
     let stopped = false;
     let lastCount = 0;
     let errors = 0;

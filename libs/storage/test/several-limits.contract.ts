@@ -7,6 +7,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CounterOperation, CounterStore } from '@repo/storage';
 import type { ContractSubject, ContractTraits } from './counter-store.contract';
+import { incrementCounts } from './increment-counts';
 
 type Subject = () => ContractSubject;
 type KeyOf = (label: string) => string;
@@ -34,7 +35,7 @@ export function runSeveralLimitsContract(subject: Subject, keyOf: KeyOf, traits:
   it('several limits: counts each item of a descriptor on its own key, in one call', async () => {
     const base = `${keyOf('items')}_account_a_`;
     // the sliding item's previous window, and a fixed counter of the same window start
-    await sut().incrementMany([
+    await incrementCounts(sut(), [
       { key: `${base}per_minute_2_540`, addend: 4, windowSeconds: 60 },
       { key: `${base}600`, addend: 9, windowSeconds: 60 },
     ]);

@@ -2,7 +2,8 @@
 // endpoints (and answers every unknown path, as the reference's catch-all), `/rlconfig` dumps the
 // active rules, `/stats` every statistic as `name: value` lines, `/debug/pprof/` the Node
 // equivalents of Go's profiles: `profile?seconds=N` (CPU profile) and `heap` (V8 heap snapshot),
-// and `/debug/vars` the process figures (memory, active handles, event-loop delay) as JSON.
+// `/debug/vars` the process figures (memory, active handles, event-loop delay) as JSON, and
+// `/console` the operator's console (docs/console.md).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getHeapSnapshot } from 'node:v8';
 import { HttpListener } from '../http-listener';
@@ -15,11 +16,16 @@ export interface DebugSources {
   rulesDump(): string;
   /** Every statistic (`/stats`). */
   statsDump(): string;
+  /** The operator's console under /console (docs/console.md). */
+  readonly console?: {
+    handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
+  };
 }
 
 const INDEX = [
   '/rlconfig: print out the currently loaded configuration for debugging',
   '/stats: print out stats',
+  '/console: the operator console (rules in force, traffic, who is limited; JSON under /console/api/)',
   '/debug/pprof/: profiles of the running process (profile?seconds=N, heap)',
   '/debug/vars: memory, active handles and event-loop delay of the process (JSON)',
 ].join('\n');
@@ -60,6 +66,8 @@ export class DebugServer {
     try {
       if (url.pathname === '/rlconfig') return text(response, this.sources.rulesDump());
       if (url.pathname === '/stats') return text(response, this.sources.statsDump());
+      if (isConsolePath(url.pathname) && this.sources.console !== undefined)
+        return await this.sources.console.handle(request, response, url);
       if (url.pathname === '/debug/pprof/profile') return await cpuProfile(url, response);
       if (url.pathname === '/debug/pprof/heap') return heapSnapshot(response);
       if (url.pathname === '/debug/vars') return json(response, this.vars.read());
@@ -70,6 +78,10 @@ export class DebugServer {
       response.end(`${(error as Error).message}\n`);
     }
   }
+}
+
+function isConsolePath(path: string): boolean {
+  return path === '/console' || path.startsWith('/console/');
 }
 
 function text(response: ServerResponse, body: string): void {

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import {
   createCounterStore,
   OverLimitCache,
-  type CounterIncrement,
   type CounterOperation,
   type CounterRead,
   type CounterStore,
@@ -21,9 +20,6 @@ class RecordingStore implements CounterStore {
   countMany(operations: readonly CounterOperation[]) {
     this.calls.push({ method: 'countMany', args: [...operations] });
     return this.inner.countMany(operations);
-  }
-  incrementMany(increments: readonly CounterIncrement[]) {
-    return this.inner.incrementMany(increments);
   }
   getMany(reads: readonly CounterRead[]) {
     this.calls.push({ method: 'getMany', args: [...reads] });
@@ -69,7 +65,7 @@ describe(HitCounter.name, () => {
     store.inner.getMany(keys.map((key) => ({ key, windowSeconds: 60 })));
   /** Puts `count` hits on `key` directly in the store. */
   const preload = (key: string, count: number) =>
-    store.inner.incrementMany([{ key, addend: count, windowSeconds: 60 }]);
+    store.inner.countMany([{ key, addend: count, windowSeconds: 60 }]);
 
   describe('counting', () => {
     it('increments every key by its addend in one store call, in input order', async () => {

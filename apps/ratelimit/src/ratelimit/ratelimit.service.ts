@@ -2,7 +2,7 @@
 // active rules -> unlimited / replaces -> count the hits in the store (one round trip) -> one
 // status per descriptor -> overall code, headers, dynamic metadata. Plain async/await: this is
 // the hot path: no RxJS, no per-call closures, clients or regexes.
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   RULE_REGISTRY,
   resolveLimitsToCheck,
@@ -26,10 +26,11 @@ import { overallCode } from './overall-code';
 import {
   UNLIMITED_REMAINING,
   type DescriptorStatus,
+  type LimitedValuesRecorder,
   type RateLimitDecision,
   type RateLimitRequest,
 } from '../rate-limit-types';
-import { STATS } from '../core-tokens';
+import { LIMITED_VALUES, STATS } from '../core-tokens';
 import { HIT_COUNTER, RATE_LIMIT_OPTIONS, type RateLimitOptions } from './ratelimit-options';
 import { validateRequest } from './validate-request';
 
@@ -39,13 +40,19 @@ const NO_HEADERS = Object.freeze([]);
 
 @Injectable()
 export class RateLimitService {
+  /** The console's heavy hitters; fed on over-limit answers only, so within-limit calls pay nothing. */
+  private readonly limited: LimitedValuesRecorder | undefined;
+
   constructor(
     @Inject(RULE_REGISTRY) private readonly registry: RuleRegistry,
     @Inject(HIT_COUNTER) private readonly counter: HitCounter,
     @Inject(STATS) private readonly stats: StatsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RATE_LIMIT_OPTIONS) private readonly options: RateLimitOptions,
-  ) {}
+    @Optional() @Inject(LIMITED_VALUES) limited?: LimitedValuesRecorder,
+  ) {
+    this.limited = limited;
+  }
 
   async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitDecision> {
     const span = startExecutionSpan(request); // undefined unless TRACING_ENABLED
@@ -68,6 +75,8 @@ export class RateLimitService {
     const statuses = await this.countAndJudge(request, limits, nowMs);
     for (let i = 0; i < statuses.length; i++) if (isUnlimited[i]) statuses[i] = UNLIMITED;
     let code = overallCode(statuses, limits, isUnlimited, this.options.isGlobalQuotaMode);
+    if (code === 'OVER_LIMIT' && this.limited !== undefined)
+      this.recordLimited(this.limited, request, limits, statuses, nowMs);
     if (code === 'OVER_LIMIT' && this.options.isGlobalShadowMode) {
       code = 'OK';
       this.stats.globalShadowMode.add();
@@ -201,6 +210,24 @@ export class RateLimitService {
     const chosen = selectHeaderStatus(statuses, limits, this.options.isGlobalQuotaMode);
     if (chosen === undefined) return NO_HEADERS;
     return buildResponseHeaders(chosen, names, Math.floor(this.clock.nowMs() / 1000));
+  }
+
+  /** Each over-limit descriptor's values, under its rule, weighted by its hits. */
+  private recordLimited(
+    limited: LimitedValuesRecorder,
+    request: RateLimitRequest,
+    limits: readonly (MatchedLimit | undefined)[],
+    statuses: readonly DescriptorStatus[],
+    nowMs: number,
+  ): void {
+    const defaultAddend = Math.max(1, request.hitsAddend);
+    for (let i = 0; i < statuses.length; i++) {
+      const limit = limits[i];
+      if (statuses[i].code !== 'OVER_LIMIT' || limit === undefined) continue;
+      const descriptor = request.descriptors[i];
+      const hits = descriptor.hitsAddend ?? defaultAddend;
+      if (hits > 0) limited.record(limit.ruleStatsKey, descriptor.entries, hits, nowMs);
+    }
   }
 
   /** The reference's error stats: store failures are `redis_error`, request/config ones `service_error`. */

@@ -46,7 +46,7 @@ export function buildSettings(
       httpRequestTimeoutMs: values.HTTP_REQUEST_TIMEOUT,
       httpMaxConnections: values.HTTP_MAX_CONNECTIONS,
     },
-    debug: { host: values.DEBUG_HOST, port: values.DEBUG_PORT },
+    debug: { host: values.DEBUG_HOST, port: values.DEBUG_PORT, isConsoleEnabled: values.CONSOLE_ENABLED },
     log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },
     config: buildConfigSource(values),
     backend: buildBackendSettings(values, sources),

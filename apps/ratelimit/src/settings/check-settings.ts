@@ -20,6 +20,7 @@ export function checkSettings(
   return [
     ...checkMemcacheNodes(values, backend, shown),
     ...checkStatsSinks(values, shown),
+    ...checkPullPath(values, shown),
     ...checkGrpcServerTls(values, shown),
     ...checkRedisUrls(values, backend, shown),
     ...checkCertKeyPairs(values, shown),
@@ -63,6 +64,23 @@ function checkStatsSinks(values: VariableValues, shown: ShowFn): string[] {
     formatIssue(
       enabled.map(shown),
       `at most one stats sink may be enabled (pushstats/statsd, taggedstats/dogstatsd, pullstats/prometheus)${hint}`,
+    ),
+  ];
+}
+
+/**
+ * The Prometheus app routes PULLSTATS_PATH like any Nest route, where `:name` and `*` are
+ * patterns and a trailing `/` is dropped: only a literal path without one is accepted, so the
+ * path served is the one written.
+ */
+function checkPullPath(values: VariableValues, shown: ShowFn): string[] {
+  if (!values.USE_PULLSTATS || values.DISABLE_STATS) return [];
+  const path = values.PULLSTATS_PATH;
+  if (/^\/[\w\-.~!$&'+,;=@%/]*$/.test(path) && (path === '/' || !path.endsWith('/'))) return [];
+  return [
+    formatIssue(
+      [shown('PULLSTATS_PATH')],
+      "must be a path starting with / made of letters, digits and -._~!$&'+,;=@%/ (no : * ? # or spaces), not ending in /, e.g. /metrics",
     ),
   ];
 }

@@ -108,6 +108,7 @@ export const VARIABLES = {
   ),
   DEBUG_HOST: v(text, '0.0.0.0', 'debug listener address (/rlconfig, /stats)'),
   DEBUG_PORT: v(port, '6070', 'debug listener port'),
+  CONSOLE_ENABLED: v(bool, 'true', 'ours: the operator console on the debug listener (/console)'),
   // gRPC server TLS
   GRPC_SERVER_USE_TLS: v(bool, 'false', 'serve gRPC over TLS'),
   GRPC_SERVER_TLS_CERT: v(text, '', 'server certificate chain file (required with TLS)'),

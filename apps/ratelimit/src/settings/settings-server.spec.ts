@@ -57,12 +57,14 @@ describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES, HTTP_*)', () => {
   });
 });
 
-describe('debug (DEBUG_HOST, DEBUG_PORT)', () => {
-  it('reads both', () => {
-    assert.deepEqual(parseSettings({ DEBUG_HOST: 'localhost', DEBUG_PORT: '7000' }).debug, {
-      host: 'localhost',
-      port: 7000,
-    });
+describe('debug (DEBUG_HOST, DEBUG_PORT, CONSOLE_ENABLED)', () => {
+  it('reads them all', () => {
+    const env = { DEBUG_HOST: 'localhost', DEBUG_PORT: '7000', CONSOLE_ENABLED: 'false' };
+    assert.deepEqual(parseSettings(env).debug, { host: 'localhost', port: 7000, isConsoleEnabled: false });
+  });
+
+  it('has the console on by default', () => {
+    assert.equal(parseSettings({}).debug.isConsoleEnabled, true);
   });
 });
 

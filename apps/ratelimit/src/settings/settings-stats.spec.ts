@@ -66,6 +66,23 @@ describe('stats options (STATSD_*, PULLSTATS_*, EXTRA_TAGS, STATS_*)', () => {
     });
   });
 
+  it('rejects a PULLSTATS_PATH that is not a literal path while pull stats are on', () => {
+    const pull = { USE_PUSHSTATS: 'false', USE_PULLSTATS: 'true' };
+    const reason =
+      "must be a path starting with / made of letters, digits and -._~!$&'+,;=@%/ (no : * ? # or spaces), not ending in /, e.g. /metrics";
+    assert.deepEqual(issuesOf({ ...pull, PULLSTATS_PATH: 'metrics' }), [`PULLSTATS_PATH=metrics: ${reason}`]);
+    assert.deepEqual(issuesOf({ ...pull, PROMETHEUS_PATH: '/stats/:name' }), [
+      `PROMETHEUS_PATH=/stats/:name: ${reason}`,
+    ]);
+    assert.deepEqual(issuesOf({ ...pull, PULLSTATS_PATH: '/metrics/' }), [
+      `PULLSTATS_PATH=/metrics/: ${reason}`,
+    ]);
+    for (const path of ['/', '/prom/metrics_v1.txt']) {
+      assert.equal(parseSettings({ ...pull, PULLSTATS_PATH: path }).stats.pull.path, path);
+    }
+    assert.equal(parseSettings({ PULLSTATS_PATH: 'metrics' }).stats.pull.path, 'metrics');
+  });
+
   it('rejects a malformed tag list and a zero key cap', () => {
     assert.deepEqual(issuesOf({ EXTRA_TAGS: 'env', STATS_MAX_KEYS: '0' }), [
       "EXTRA_TAGS=env: invalid map item 'env' (expected key:value)",

@@ -40,6 +40,11 @@ export interface ListenerSettings {
   readonly port: number;
 }
 
+export interface DebugSettings extends ListenerSettings {
+  /** CONSOLE_ENABLED: the operator console under /console (docs/console.md). */
+  readonly isConsoleEnabled: boolean;
+}
+
 export interface LogSettings {
   readonly level: LogrusLevel;
   readonly format: LogFormat;
@@ -206,7 +211,7 @@ export interface GrpcServerTlsSettings {
 
 export interface Settings {
   readonly server: ServerSettings;
-  readonly debug: ListenerSettings;
+  readonly debug: DebugSettings;
   readonly log: LogSettings;
   readonly config: ConfigSourceSettings;
   readonly backend: BackendSettings;

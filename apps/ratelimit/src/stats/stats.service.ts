@@ -51,6 +51,12 @@ export class StatsService {
     return created;
   }
 
+  /** Every stats key with its own counters (then the overflow key once used), for the console's charts. */
+  *limitStatsEntries(): IterableIterator<readonly [string, LimitStats]> {
+    yield* this.limitStatsByKey;
+    if (this.overflow !== undefined) yield [OVERFLOW_STATS_KEY, this.overflow];
+  }
+
   /**
    * Counters of one item of a `rate_limits` node, `<node stats key>.<label>` (each item also
    * counts on its own). The first call per key remembers the label, so the Prometheus sink can

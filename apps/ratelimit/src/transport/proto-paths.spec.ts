@@ -6,14 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSync, type MethodDefinition, type PackageDefinition } from '@grpc/proto-loader';
-import {
-  HEALTH_PROTO_FILE,
-  HEALTH_SERVICE_NAME,
-  PROTO_LOADER_OPTIONS,
-  PROTO_ROOT,
-  RLS_PROTO_FILE,
-  RLS_SERVICE_NAME,
-} from './proto-paths';
+import { PROTO_LOADER_OPTIONS, PROTO_ROOT } from '@repo/rules';
+import { HEALTH_PROTO_FILE, HEALTH_SERVICE_NAME, RLS_PROTO_FILE, RLS_SERVICE_NAME } from './proto-paths';
 
 type AnyMethod = MethodDefinition<object, object>;
 

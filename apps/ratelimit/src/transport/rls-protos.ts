@@ -1,13 +1,8 @@
 // The service definitions every gRPC server and client of the app uses, loaded once.
 import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
 import type { ServiceDefinition } from '@grpc/grpc-js';
-import {
-  HEALTH_PROTO_FILE,
-  HEALTH_SERVICE_NAME,
-  PROTO_LOADER_OPTIONS,
-  RLS_PROTO_FILE,
-  RLS_SERVICE_NAME,
-} from './proto-paths';
+import { PROTO_LOADER_OPTIONS } from '@repo/rules';
+import { HEALTH_PROTO_FILE, HEALTH_SERVICE_NAME, RLS_PROTO_FILE, RLS_SERVICE_NAME } from './proto-paths';
 
 export interface RlsProtos {
   readonly rlsService: ServiceDefinition;

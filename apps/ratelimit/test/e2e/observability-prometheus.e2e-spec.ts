@@ -3,6 +3,7 @@
 // (statsd_exporter format: glob, regex, labels, drop); a broken mapping file stops start-up.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort, scratchDir } from '@repo/test-support';
@@ -41,14 +42,14 @@ async function sendTraffic(app: TestApp): Promise<void> {
   await app.grpc.healthCheck('ratelimit');
 }
 
+const PULL_ENV = { DISABLE_STATS: 'false', USE_PUSHSTATS: 'false', USE_PULLSTATS: 'true' };
+
 async function startPullApp(extra: Record<string, string> = {}): Promise<{ app: TestApp; url: string }> {
   const port = await freePort();
   const rules = createRulesDir({ 'obs.yaml': RULES });
   const app = await startTestApp({
     ...rules.env,
-    DISABLE_STATS: 'false',
-    USE_PUSHSTATS: 'false',
-    USE_PULLSTATS: 'true',
+    ...PULL_ENV,
     PULLSTATS_ADDR: `127.0.0.1:${port}`,
     PULLSTATS_PATH: '/metrics',
     ...extra,
@@ -121,6 +122,14 @@ describe('Prometheus pull sink with the built-in mapping', () => {
     );
   });
 
+  it("serves prom-client's default process metrics beside the mapped statistics", () => {
+    assert.match(text, /^# TYPE process_cpu_seconds_total counter$/m);
+    assert.match(text, /^# TYPE process_resident_memory_bytes gauge$/m);
+    assert.match(text, /^# TYPE nodejs_eventloop_lag_seconds gauge$/m);
+    assert.match(text, /^# TYPE process_start_time_seconds gauge$/m);
+    assert.equal(typeof sampleValue(samples, 'process_start_time_seconds'), 'number');
+  });
+
   it('answers 404 on other paths', async () => {
     const response = await fetch(`${url}/other`);
     assert.equal(response.status, 404);
@@ -184,5 +193,20 @@ describe('PULLSTATS_MAPPER_YAML errors', () => {
     await assert.rejects(startPullApp({ PULLSTATS_MAPPER_YAML: '/nonexistent/map.yaml' }), {
       message: /^PULLSTATS_MAPPER_YAML=\/nonexistent\/map.yaml: cannot read the file: ENOENT/,
     });
+  });
+});
+
+describe('PULLSTATS_ADDR in use', () => {
+  it('stops start-up with the address and the reason', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      await assert.rejects(startTestApp({ ...PULL_ENV, PULLSTATS_ADDR: `127.0.0.1:${port}` }), {
+        message: `PULLSTATS_ADDR=127.0.0.1:${port}: cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+      });
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 });

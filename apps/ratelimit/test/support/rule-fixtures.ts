@@ -26,5 +26,12 @@ export function testRule(overrides: Partial<RateLimitRule> = {}): RateLimitRule 
 
 /** What `findLimit` returns for a plain config rule (no shared counter, not an override). */
 export function testLimit(rule: RateLimitRule, statsKey = 'd.k'): MatchedLimit {
-  return { rule, statsKey, sharedValuePatterns: undefined, isOverride: false, items: undefined };
+  return {
+    rule,
+    statsKey,
+    ruleStatsKey: statsKey,
+    sharedValuePatterns: undefined,
+    isOverride: false,
+    items: undefined,
+  };
 }

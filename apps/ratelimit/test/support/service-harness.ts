@@ -7,7 +7,6 @@ import {
   createCounterStore,
   OverLimitCache,
   StoreUnavailableError,
-  type CounterIncrement,
   type CounterOperation,
   type CounterOutcome,
   type CounterRead,
@@ -38,10 +37,6 @@ export class SwitchableStore implements CounterStore {
   countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
     this.incrementCalls++;
     return this.failure ? Promise.reject(this.failure) : this.inner.countMany(operations);
-  }
-  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
-    this.incrementCalls++;
-    return this.failure ? Promise.reject(this.failure) : this.inner.incrementMany(increments);
   }
   getMany(reads: readonly CounterRead[]): Promise<number[]> {
     return this.failure ? Promise.reject(this.failure) : this.inner.getMany(reads);

@@ -8,10 +8,11 @@ export interface RuleSource {
    * returns the compile error when the set was rejected (the xDS source NACKs with its message);
    * `onError` gets a load that failed before compiling. The registry keeps the last good
    * snapshot either way. `warnings` name what an operator should know about a load that did not
-   * fail (a rules directory that does not exist loads no rules).
+   * fail (a rules directory that does not exist loads no rules). `version` is the xDS
+   * resource version of the set (files have none).
    */
   start(
-    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[]) => Error | void,
+    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[], version?: string) => Error | void,
     onError: (error: Error) => void,
   ): Promise<void>;
   stop(): Promise<void>;

@@ -47,14 +47,16 @@ const configV1: XdsRateLimitConfig = {
 describe(XdsRuleSource.name, () => {
   let streams: FakeStream[];
   let received: RawDomainConfig[][];
+  let versions: (string | undefined)[];
   let errors: Error[];
   let verdict: Error | undefined;
   let sut: XdsRuleSource;
   const current = (): FakeStream => streams[streams.length - 1];
   const start = (): Promise<void> =>
     sut.start(
-      (configs) => {
+      (configs, _warnings, version) => {
         received.push(configs);
+        versions.push(version);
         return verdict;
       },
       (error) => errors.push(error),
@@ -64,6 +66,7 @@ describe(XdsRuleSource.name, () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     streams = [];
     received = [];
+    versions = [];
     errors = [];
     verdict = undefined;
     sut = new XdsRuleSource(options, (handlers) => {
@@ -92,6 +95,7 @@ describe(XdsRuleSource.name, () => {
     await started;
     // Decoded from the wire bytes, then converted (fromXdsConfig has its own tests).
     assert.deepEqual(received, [[fromXdsConfig(configV1)]]);
+    assert.deepEqual(versions, ['v1']);
     assert.deepEqual(current().written[1], { versionInfo: 'v1', responseNonce: 'n1', node, typeUrl });
   });
 

@@ -6,6 +6,7 @@
 // when it returns or throws an Error; the server then knows the last good rules are still active.
 // A failed or ended stream is reopened after the jpillora-style backoff and resubscribes with the
 // last ACKed version.
+import type { Logger } from '../logger';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { fromXdsConfig } from '../from-xds-config';
 import {
@@ -25,13 +26,6 @@ import {
   type XdsNode,
 } from './xds-protos';
 
-/** Minimal logger (pino and console both fit). */
-export interface XdsLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
 export interface XdsRuleSourceOptions extends XdsConnectionOptions {
   /** CONFIG_GRPC_XDS_NODE_ID. */
   readonly nodeId: string;
@@ -41,21 +35,25 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
   readonly backoff: XdsBackoffOptions;
   /** [0, 1) source for the backoff jitter; Math.random by default. */
   readonly random?: () => number;
-  readonly logger?: XdsLogger;
+  readonly logger?: Logger;
 }
 
 /**
  * Receives each complete rule set. Return (or throw) an Error to reject it: the source NACKs
  * with `error.message`. Return nothing when the rules were applied: the source ACKs.
  */
-export type XdsConfigsHandler = (configs: RawDomainConfig[]) => void | Error;
+export type XdsConfigsHandler = (
+  configs: RawDomainConfig[],
+  warnings?: readonly string[],
+  version?: string,
+) => void | Error;
 
-const silentLogger: XdsLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export class XdsRuleSource implements RuleSource {
   private readonly openStream: OpenAdsStream;
   private readonly backoff: XdsBackoff;
-  private readonly logger: XdsLogger;
+  private readonly logger: Logger;
   private readonly node: XdsNode;
   private onConfigs: XdsConfigsHandler = () => undefined;
   private onError: (error: Error) => void = () => undefined;
@@ -145,14 +143,14 @@ export class XdsRuleSource implements RuleSource {
       this.nack(response, (error as Error).message);
       return;
     }
-    const rejection = this.applyConfigs(configs);
+    const rejection = this.applyConfigs(configs, response.versionInfo ?? '');
     if (rejection === undefined) this.ack(response);
     else this.nack(response, rejection.message);
   }
 
-  private applyConfigs(configs: RawDomainConfig[]): Error | undefined {
+  private applyConfigs(configs: RawDomainConfig[], version: string): Error | undefined {
     try {
-      const result = this.onConfigs(configs);
+      const result = this.onConfigs(configs, [], version);
       return result instanceof Error ? result : undefined;
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));

@@ -53,9 +53,9 @@ class NodePool {
 
 /**
  * A small memcached text-protocol client for exactly what the counter store needs: multi-key
- * get, incr and add, over TCP or TLS, keys spread over nodes with pickServer. (memjs has neither
- * multi-get nor TLS; the `memcached` package exhausts its pool and has no incr-with-initial.) Keys
- * must be valid wire keys (see toMemcacheKey).
+ * get, incr and add, over TCP or TLS, keys spread over nodes with pickServer. Kept over the npm
+ * package memcache-client, which does the same behind our picker, on measurement: see
+ * docs/stores.md#which-memcached-client. Keys must be valid wire keys (see toMemcacheKey).
  */
 export class MemcacheClient {
   private pools: NodePool[] = [];

@@ -1,7 +1,5 @@
 import {
-  countsOf,
   windowOutcome,
-  type CounterIncrement,
   type CounterOperation,
   type CounterOutcome,
   type CounterRead,
@@ -91,10 +89,6 @@ export class MemcachedCounterStore implements CounterStore {
     });
     this.track(Promise.all(increments).then(() => undefined));
     return outcomes;
-  }
-
-  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
-    return countsOf(this.countMany(increments));
   }
 
   async getMany(reads: readonly CounterRead[]): Promise<number[]> {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { reads, runCounterStoreContract } from '../../test/counter-store.contract';
 import { heapGrowthMiB } from '../../test/heap-growth';
 import { MemoryCounterStore } from './memory-counter-store';
+import { incrementCounts } from '../../test/increment-counts';
 
 function createSut(maxKeys = 1000, random = () => 0) {
   const clock = { nowMs: 1_700_000_000_000 };
@@ -34,9 +35,9 @@ describe(MemoryCounterStore.name, () => {
   });
 
   it('refreshes the expiry on every increment, like Redis EXPIRE', async () => {
-    await sut.incrementMany([{ key: 'k', addend: 1, windowSeconds: 60 }]);
+    await incrementCounts(sut, [{ key: 'k', addend: 1, windowSeconds: 60 }]);
     clock.nowMs += 59_000;
-    await sut.incrementMany([{ key: 'k', addend: 1, windowSeconds: 60 }]);
+    await incrementCounts(sut, [{ key: 'k', addend: 1, windowSeconds: 60 }]);
     clock.nowMs += 59_000;
     assert.deepEqual(await sut.getMany(reads('k')), [2]);
   });
@@ -49,7 +50,7 @@ describe(MemoryCounterStore.name, () => {
       random: () => 100 / 3600,
       jitterMaxSeconds: 3600,
     });
-    await jittered.incrementMany([{ key: 'k', addend: 1, windowSeconds: 1 }]);
+    await incrementCounts(jittered, [{ key: 'k', addend: 1, windowSeconds: 1 }]);
     clock.nowMs += 100_999;
     assert.deepEqual(await jittered.getMany(reads('k')), [1]);
     clock.nowMs += 1;
@@ -57,22 +58,23 @@ describe(MemoryCounterStore.name, () => {
   });
 
   it('evicts the oldest counter beyond maxKeys', async () => {
-    for (const key of ['a', 'b', 'c', 'd']) await sut.incrementMany([{ key, addend: 1, windowSeconds: 60 }]);
+    for (const key of ['a', 'b', 'c', 'd'])
+      await incrementCounts(sut, [{ key, addend: 1, windowSeconds: 60 }]);
     assert.equal(sut.size, 3);
     assert.deepEqual(await sut.getMany(reads('a', 'b', 'c', 'd')), [0, 1, 1, 1]);
   });
 
   it('purges expired counters before evicting live ones', async () => {
-    await sut.incrementMany([{ key: 'short', addend: 1, windowSeconds: 1 }]);
-    await sut.incrementMany([{ key: 'b', addend: 1, windowSeconds: 60 }]);
-    await sut.incrementMany([{ key: 'c', addend: 1, windowSeconds: 60 }]);
+    await incrementCounts(sut, [{ key: 'short', addend: 1, windowSeconds: 1 }]);
+    await incrementCounts(sut, [{ key: 'b', addend: 1, windowSeconds: 60 }]);
+    await incrementCounts(sut, [{ key: 'c', addend: 1, windowSeconds: 60 }]);
     clock.nowMs += 2_000;
-    await sut.incrementMany([{ key: 'd', addend: 1, windowSeconds: 60 }]);
+    await incrementCounts(sut, [{ key: 'd', addend: 1, windowSeconds: 60 }]);
     assert.deepEqual(await sut.getMany(reads('b', 'c', 'd')), [1, 1, 1]);
   });
 
   it('purgeExpired drops only expired counters', async () => {
-    await sut.incrementMany([
+    await incrementCounts(sut, [
       { key: 'short', addend: 1, windowSeconds: 1 },
       { key: 'long', addend: 1, windowSeconds: 60 },
     ]);
@@ -103,7 +105,7 @@ describe(MemoryCounterStore.name, () => {
 
   it('retains nothing for counters that came and went after an eviction (found by the soak run)', async () => {
     ({ store: sut, clock } = createSut(5000));
-    const increment = (key: string) => sut.incrementMany([{ key, addend: 1, windowSeconds: 1 }]);
+    const increment = (key: string) => incrementCounts(sut, [{ key, addend: 1, windowSeconds: 1 }]);
     for (let i = 0; i <= 5000; i++) await increment(`fill${i}`); // the last one evicts
     const growth = await heapGrowthMiB(async () => {
       for (let n = 0; n < 300_000; n++) {

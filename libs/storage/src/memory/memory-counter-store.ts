@@ -1,8 +1,6 @@
 import {
   bucketOutcome,
-  countsOf,
   windowOutcome,
-  type CounterIncrement,
   type CounterOperation,
   type CounterOutcome,
   type CounterRead,
@@ -69,10 +67,6 @@ export class MemoryCounterStore implements CounterStore {
       }
     }
     return Promise.resolve(outcomes);
-  }
-
-  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
-    return countsOf(this.countMany(increments));
   }
 
   getMany(reads: readonly CounterRead[]): Promise<number[]> {

@@ -8,14 +8,15 @@
 // Only safe on a real Redis server: a sharding proxy (twemproxy, Envoy's redis_proxy) routes a
 // script by its first key, so the other keys would be counted on the wrong shard. See
 // supportsBatchScript for how `auto` decides.
-import type { Redis } from 'ioredis';
-import type { BatchReply, BatchRequest } from './counter-batcher';
-import { TAKE_TOKENS_FUNCTION, toTakeReply } from './token-bucket-script';
+import type { Redis, Result } from 'ioredis';
+import { BatchLayout, type BatchReply } from './batch-layout';
+import { TAKE_TOKENS_FUNCTION } from './token-bucket-script';
 
 /**
- * KEYS = window counters, grouped (see toScriptGroups), then buckets.
- * ARGV = #groups, then per group: its number of counters, their addend, their TTL and their
- * window (s, sliding windows; 0 = fixed), then hits, now, interval and tolerance per bucket.
+ * KEYS and ARGV as BatchLayout#toScriptCall lays them out: KEYS = window counters, grouped by
+ * addend, TTL and window, then buckets; ARGV = #groups, then per group: its number of counters,
+ * their addend, their TTL and their window (s, sliding windows; 0 = fixed), then hits, now,
+ * interval and tolerance per bucket.
  * An addend of 1 (the usual hit) is counted with INCR: the same result as INCRBY 1 for about 15 %
  * less of Redis's CPU per key (one argument fewer to convert between Lua and Redis; measured here).
  * A counter's TTL is set when INCRBY created it (count == addend, which also covers an addend of
@@ -60,93 +61,23 @@ for k = counters + 1, #KEYS do
 end
 return results`;
 
-const COMMAND = 'ratelimitCountBatch';
-
-type ScriptClient = Redis & {
-  [COMMAND](...args: (string | number)[]): Promise<(number | string)[]>;
-};
+// The script as an ioredis command, typed the way ioredis documents for defineCommand.
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    ratelimitCountBatch(...args: (string | number)[]): Result<unknown[], Context>;
+  }
+}
 
 /** Registers the script as an ioredis command (EVALSHA, falling back to EVAL on NOSCRIPT). */
 export function defineBatchScript(client: Redis): void {
-  if (COMMAND in client) return;
-  client.defineCommand(COMMAND, { lua: BATCH_SCRIPT });
+  if (Object.hasOwn(client, 'ratelimitCountBatch')) return; // defined on the instance
+  client.defineCommand('ratelimitCountBatch', { lua: BATCH_SCRIPT });
 }
 
-/** Counters that share their addend, TTL and window (0 = fixed): sent as one group of keys. */
-interface ScriptGroup {
-  readonly addend: number;
-  readonly ttlSeconds: number;
-  readonly windowSeconds: number;
-  /** Indexes into the request's counters. */
-  readonly counters: number[];
+export async function runBatchScript(client: Redis, layout: BatchLayout): Promise<BatchReply> {
+  const { args, toReply } = layout.toScriptCall();
+  return toReply(await client.ratelimitCountBatch(...args));
 }
-
-/**
- * The request's counters grouped by (addend, TTL, window), in first-seen order: a batch has a
- * few distinct TTLs (one per lifetime, see CounterBatcher) and mostly addends of 1, so each
- * counter costs the script one argument, its key, instead of three.
- */
-export function toScriptGroups(request: BatchRequest): ScriptGroup[] {
-  const { counterKeys, addends, ttlSeconds, slidingWindowSeconds } = request;
-  const slidingFrom = counterKeys.length - slidingWindowSeconds.length;
-  const groups = new Map<string, ScriptGroup>();
-  for (let i = 0; i < counterKeys.length; i++) {
-    const windowSeconds = i < slidingFrom ? 0 : slidingWindowSeconds[i - slidingFrom];
-    const id = `${addends[i]} ${ttlSeconds[i]} ${windowSeconds}`;
-    let group = groups.get(id);
-    if (group === undefined) {
-      group = { addend: addends[i], ttlSeconds: ttlSeconds[i], windowSeconds, counters: [] };
-      groups.set(id, group);
-    }
-    group.counters.push(i);
-  }
-  return [...groups.values()];
-}
-
-export async function runBatchScript(client: Redis, request: BatchRequest): Promise<BatchReply> {
-  const { counterKeys, takes } = request;
-  const groups = toScriptGroups(request);
-  /** Request index of the counter in each KEYS position. */
-  const order: number[] = [];
-  const keys: string[] = [];
-  const groupArgs: number[] = [groups.length];
-  for (const group of groups) {
-    order.push(...group.counters);
-    for (const i of group.counters) keys.push(counterKeys[i]);
-    groupArgs.push(group.counters.length, group.addend, group.ttlSeconds, group.windowSeconds);
-  }
-  for (const take of takes) keys.push(take.key);
-  const args: (string | number)[] = [keys.length, ...keys, ...groupArgs];
-  for (const take of takes) args.push(take.addend, take.nowMs, take.emissionIntervalMs, take.toleranceMs);
-  const results = await (client as ScriptClient)[COMMAND](...args);
-  return toBatchReply(request, order, results);
-}
-
-/** The script's results back in the request's order. */
-function toBatchReply(request: BatchRequest, order: number[], results: (number | string)[]): BatchReply {
-  const counters = order.length;
-  const slidingFrom = counters - request.slidingWindowSeconds.length;
-  const counts = new Array<number>(counters);
-  const previousCounts = new Array<number>(request.slidingWindowSeconds.length);
-  let previous = counters;
-  order.forEach((i, position) => {
-    counts[i] = Number(results[position]);
-    if (i >= slidingFrom) previousCounts[i - slidingFrom] = Number(results[previous++]);
-  });
-  return {
-    counts,
-    previousCounts,
-    takes: request.takes.map((_, b) => toTakeReply(results[previous + 2 * b], results[previous + 2 * b + 1])),
-  };
-}
-
-const EMPTY_BATCH: BatchRequest = {
-  counterKeys: [],
-  addends: [],
-  ttlSeconds: [],
-  slidingWindowSeconds: [],
-  takes: [],
-};
 
 /**
  * `auto`: use the script only when the connection is a Redis server itself (INFO answers with
@@ -158,7 +89,7 @@ export async function supportsBatchScript(client: Redis): Promise<boolean> {
     const info = await client.info('server');
     if (!/^redis_mode:standalone\r?$/m.test(info)) return false;
     defineBatchScript(client);
-    const reply = await runBatchScript(client, EMPTY_BATCH);
+    const reply = await runBatchScript(client, BatchLayout.EMPTY);
     return reply.counts.length === 0;
   } catch {
     return false;

@@ -1,29 +1,46 @@
 import { describe, it, beforeEach, afterEach, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CounterOutcome, TokenBucketTake } from '../counter-store';
-import { previousWindowKey } from '../build-cache-key';
 import { StoreUnavailableError } from '../store-unavailable-error';
 import { takeTokens } from '../take-tokens';
-import { CounterBatcher, type BatchExecutor, type BatchRequest } from './counter-batcher';
+import { BatchLayout } from './batch-layout';
+import { CounterBatcher, type BatchExecutor } from './counter-batcher';
 import { PendingOutcomes } from './pending-outcomes';
 
+/** What a batch asked for, one array per field (window 0 = a fixed window). */
+interface SentBatch {
+  readonly counterKeys: string[];
+  readonly addends: number[];
+  readonly ttlSeconds: number[];
+  readonly slidingWindowSeconds: number[];
+  readonly takes: TokenBucketTake[];
+}
+
+function summary({ counters, takes }: BatchLayout): SentBatch {
+  return {
+    counterKeys: counters.map((counter) => counter.key),
+    addends: counters.map((counter) => counter.addend),
+    ttlSeconds: counters.map((counter) => counter.ttlSeconds),
+    slidingWindowSeconds: counters.map((counter) => counter.slidingWindowSeconds),
+    takes: [...takes],
+  };
+}
+
 /** A fake Redis: keeps counters and bucket TATs, records every batch it receives. */
-function fakeRedis(): { execute: BatchExecutor; sent: BatchRequest[]; values: Map<string, number> } {
-  const sent: BatchRequest[] = [];
+function fakeRedis(): { execute: BatchExecutor; sent: SentBatch[]; values: Map<string, number> } {
+  const sent: SentBatch[] = [];
   const values = new Map<string, number>();
-  const execute: BatchExecutor = (request) => {
-    sent.push(request);
-    const counts = request.counterKeys.map((key, i) => {
-      const value = (values.get(key) ?? 0) + request.addends[i];
+  const execute: BatchExecutor = (layout) => {
+    sent.push(summary(layout));
+    const counts = layout.counters.map(({ key, addend }) => {
+      const value = (values.get(key) ?? 0) + addend;
       values.set(key, value);
       return value;
     });
-    const slidingFrom = request.counterKeys.length - request.slidingWindowSeconds.length;
-    const previousCounts = request.slidingWindowSeconds.map(
-      (windowSeconds, s) =>
-        values.get(previousWindowKey(request.counterKeys[slidingFrom + s], windowSeconds)) ?? 0,
+    const previousCounts = layout.counters.map((counter) =>
+      counter.slidingWindowSeconds > 0 ? (values.get(BatchLayout.previousKeyOf(counter)) ?? 0) : 0,
     );
-    const takes = request.takes.map((take) => {
+    const takes = layout.takes.map((take) => {
       const tatBeforeMs = values.get(take.key) ?? 0;
       const { isAllowed, newTatMs } = takeTokens(
         tatBeforeMs,
@@ -88,7 +105,7 @@ describe(CounterBatcher.name, () => {
         counterKeys: ['k', 'other'],
         addends: [6, 5],
         ttlSeconds: [99, 60],
-        slidingWindowSeconds: [],
+        slidingWindowSeconds: [0, 0],
         takes: [],
       },
     ]);
@@ -120,11 +137,11 @@ describe(CounterBatcher.name, () => {
       [true, 1_002_000],
     ]);
     assert.equal(redis.sent.length, 1);
-    // fixed windows first, then the sliding ones with their window; the previous key is not sent
+    // each counter once, in first-seen order, with its window; the previous key is not sent
     const [sent] = redis.sent;
     assert.deepEqual(
       [sent.counterKeys, sent.addends, sent.ttlSeconds, sent.slidingWindowSeconds, sent.takes.length],
-      [['fixed', 'k_600'], [5, 3], [60, 120], [60], 3],
+      [['k_600', 'fixed'], [3, 5], [120, 60], [60, 0], 3],
     );
   });
 
@@ -200,8 +217,8 @@ describe(CounterBatcher.name, () => {
         batch.takes.map((t) => t.key),
       ]),
       [
-        [['a', 'b'], [], []],
-        [['c', 'r_120'], [60], []],
+        [['a', 'b'], [0, 0], []],
+        [['c', 'r_120'], [0, 60], []],
         [[], [], ['t']],
       ],
     );

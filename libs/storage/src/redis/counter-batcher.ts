@@ -1,42 +1,17 @@
 import type { TokenBucketTake } from '../counter-store';
-import { StoreUnavailableError, toStoreUnavailableError } from '../store-unavailable-error';
+import { toStoreUnavailableError } from '../store-unavailable-error';
+import { BatchLayout, type BatchCounter, type BatchReply } from './batch-layout';
 import type { PendingOutcomes } from './pending-outcomes';
+import { withTimeout } from './with-timeout';
 
-/** One batch as it goes to Redis: window counters, then token bucket takes. */
-export interface BatchRequest {
-  /**
-   * INCRBY + EXPIRE, repeated keys merged: the fixed windows first, then the sliding windows,
-   * whose previous window (previousWindowKey) is read too.
-   */
-  readonly counterKeys: string[];
-  readonly addends: number[];
-  /** The expiry of each counter: one value per lifetime in a batch (jitter drawn once per batch). */
-  readonly ttlSeconds: number[];
-  /** The window (s) of each sliding counter: the last `slidingWindowSeconds.length` counters. */
-  readonly slidingWindowSeconds: number[];
-  /** Token bucket takes, in the order they were asked for (each one sees the ones before). */
-  readonly takes: TokenBucketTake[];
-}
-
-export interface TakeReply {
-  readonly isAllowed: boolean;
-  readonly tatBeforeMs: number;
-}
-
-/** The answers, parallel to the request's arrays: counts after INCRBY, previous windows' counts (0 = missing). */
-export interface BatchReply {
-  readonly counts: number[];
-  readonly previousCounts: number[];
-  readonly takes: TakeReply[];
-}
-
-export type BatchExecutor = (request: BatchRequest) => Promise<BatchReply>;
+/** Sends one batch and answers in the layout's order (server, script or cluster: see RedisExecutor). */
+export type BatchExecutor = (layout: BatchLayout) => Promise<BatchReply>;
 
 export interface CounterBatcherOptions {
   readonly execute: BatchExecutor;
   /** KV_PIPELINE_WINDOW in ms; below 1 = flush after the current event-loop turn (setImmediate). */
   readonly windowMs: number;
-  /** KV_PIPELINE_LIMIT in commands (2 per counter, 1 more per sliding window, 1 per take); 0 = unlimited. */
+  /** KV_PIPELINE_LIMIT in commands (BatchLayout.commandCount); 0 = unlimited. */
   readonly limit: number;
   /** A batch not answered within this time fails its callers with StoreUnavailableError. */
   readonly timeoutMs: number;
@@ -70,7 +45,7 @@ class OpenBatch {
   slidingCount = 0;
 
   get commandCount(): number {
-    return this.counters.size * 2 + this.slidingCount + this.takes.length;
+    return BatchLayout.commandCount(this.counters.size, this.slidingCount, this.takes.length);
   }
 }
 
@@ -154,15 +129,14 @@ export class CounterBatcher {
   }
 
   private async send(batch: OpenBatch): Promise<void> {
-    const { request, counters } = toRequest(batch, this.options.ttlOf ?? noJitter);
-    const slidingFrom = counters.length - request.slidingWindowSeconds.length;
+    const { layout, counters } = toLayout(batch, this.options.ttlOf ?? noJitter);
     try {
-      const reply = await withTimeout(this.options.execute(request), this.options.timeoutMs);
-      counters.forEach((counter, i) => distribute(counter, reply.counts[i]));
-      for (let i = slidingFrom; i < counters.length; i++) {
-        const previous = reply.previousCounts[i - slidingFrom];
-        for (const slot of counters[i].previousWaiters) slot.pending.fillPreviousCount(slot.index, previous);
-      }
+      const reply = await withTimeout(this.options.execute(layout), this.options.timeoutMs);
+      counters.forEach((counter, i) => {
+        distribute(counter, reply.counts[i]);
+        const previous = reply.previousCounts[i];
+        for (const slot of counter.previousWaiters) slot.pending.fillPreviousCount(slot.index, previous);
+      });
       batch.takes.forEach(({ pending, index }, i) =>
         pending.fillTake(index, reply.takes[i].isAllowed, reply.takes[i].tatBeforeMs),
       );
@@ -176,30 +150,33 @@ export class CounterBatcher {
 
 const noJitter = (lifetimeSeconds: number) => lifetimeSeconds;
 
-/** The request, fixed windows first, and the merged counters in the same order. */
-function toRequest(
+/** The layout of the batch, and its merged counters in the same order. */
+function toLayout(
   batch: OpenBatch,
   ttlOf: (lifetimeSeconds: number) => number,
-): { request: BatchRequest; counters: MergedCounter[] } {
-  const fixed: [string, MergedCounter][] = [];
-  const sliding: [string, MergedCounter][] = [];
-  for (const entry of batch.counters) (entry[1].slidingWindowSeconds > 0 ? sliding : fixed).push(entry);
-  const ordered = sliding.length === 0 ? fixed : fixed.concat(sliding);
-  const counters = ordered.map(([, counter]) => counter);
+): { layout: BatchLayout; counters: MergedCounter[] } {
   const ttlByLifetime = new Map<number, number>();
-  const ttlFor = ({ lifetimeSeconds }: MergedCounter) => {
+  const ttlFor = (lifetimeSeconds: number) => {
     let ttl = ttlByLifetime.get(lifetimeSeconds);
     if (ttl === undefined) ttlByLifetime.set(lifetimeSeconds, (ttl = ttlOf(lifetimeSeconds)));
     return ttl;
   };
-  const request: BatchRequest = {
-    counterKeys: ordered.map(([key]) => key),
-    addends: counters.map((counter) => counter.total),
-    ttlSeconds: counters.map(ttlFor),
-    slidingWindowSeconds: sliding.map(([, counter]) => counter.slidingWindowSeconds),
-    takes: batch.takes.map((slot) => slot.take),
-  };
-  return { request, counters };
+  const counters: MergedCounter[] = [];
+  const layoutCounters: BatchCounter[] = [];
+  for (const [key, counter] of batch.counters) {
+    counters.push(counter);
+    layoutCounters.push({
+      key,
+      addend: counter.total,
+      ttlSeconds: ttlFor(counter.lifetimeSeconds),
+      slidingWindowSeconds: counter.slidingWindowSeconds,
+    });
+  }
+  const layout = new BatchLayout(
+    layoutCounters,
+    batch.takes.map((slot) => slot.take),
+  );
+  return { layout, counters };
 }
 
 function distribute(counter: MergedCounter, reply: number): void {
@@ -208,24 +185,4 @@ function distribute(counter: MergedCounter, reply: number): void {
     count += waiter.addend;
     waiter.pending.fillCount(waiter.index, count);
   }
-}
-
-/** Rejects with StoreUnavailableError when `promise` has not settled within `timeoutMs`. */
-export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new StoreUnavailableError('redis', `no answer within ${timeoutMs} ms (KV_TIMEOUT)`)),
-      timeoutMs,
-    );
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

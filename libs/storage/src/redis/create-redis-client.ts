@@ -44,19 +44,18 @@ function commonOptions(options: RedisConnectionOptions, isClosed: () => boolean)
 }
 
 /**
- * The ioredis client of one store (single, sentinel or cluster), connecting in the background.
+ * The ioredis client of a Redis server store (single or sentinel), connecting in the background.
  * `isClosed` tells when the owner closed the store: no reconnect attempt after that.
  */
-export function createRedisClient(options: RedisConnectionOptions, isClosed: () => boolean): RedisClient {
-  const tls: ConnectionOptions | undefined = options.tls ? buildTlsOptions(options.tls) : undefined;
-  switch (options.type) {
-    case 'single':
-      return createSingleClient(options, tls, isClosed);
-    case 'sentinel':
-      return createSentinelClient(options, tls, isClosed);
-    case 'cluster':
-      return createClusterClient(options, tls, isClosed);
-  }
+export function createServerClient(options: RedisConnectionOptions, isClosed: () => boolean): Redis {
+  const tls = tlsOf(options);
+  return options.type === 'sentinel'
+    ? createSentinelClient(options, tls, isClosed)
+    : createSingleClient(options, tls, isClosed);
+}
+
+function tlsOf(options: RedisConnectionOptions): ConnectionOptions | undefined {
+  return options.tls ? buildTlsOptions(options.tls) : undefined;
 }
 
 function createSingleClient(
@@ -104,12 +103,12 @@ function createSentinelClient(
   });
 }
 
-/** Cluster: cross-slot pipelines are refused, so commands go out one by one and auto-pipelining groups them per node. */
-function createClusterClient(
-  options: RedisConnectionOptions,
-  tls: ConnectionOptions | undefined,
-  isClosed: () => boolean,
-): Cluster {
+/**
+ * The ioredis client of a Redis Cluster store, connecting in the background. Cross-slot pipelines
+ * are refused, so commands go out one by one and auto-pipelining groups them per node.
+ */
+export function createClusterClient(options: RedisConnectionOptions, isClosed: () => boolean): Cluster {
+  const tls = tlsOf(options);
   const { enableOfflineQueue, retryStrategy: _perNode, ...redisOptions } = commonOptions(options, isClosed);
   return new Cluster(parseClusterUrl(options.url), {
     enableOfflineQueue,

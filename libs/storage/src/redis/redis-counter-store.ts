@@ -1,6 +1,4 @@
 import {
-  countsOf,
-  type CounterIncrement,
   type CounterOperation,
   type CounterOutcome,
   type CounterRead,
@@ -10,6 +8,7 @@ import type { RedisStoreOptions } from '../counter-store-options';
 import { expirySeconds } from '../expiry-seconds';
 import { StoreUnavailableError } from '../store-unavailable-error';
 import { PendingOutcomes } from './pending-outcomes';
+import type { IncrementMode } from './redis-executor';
 import { RedisLane, type LaneName } from './redis-lane';
 import { retryUntilReady } from './startup-retry';
 import { trackConnections } from './track-connections';
@@ -66,18 +65,14 @@ export class RedisCounterStore implements CounterStore {
       const { key, addend, windowSeconds } = operation;
       const lane = this.laneFor(windowSeconds);
       if (operation.algorithm === 'token_bucket') {
-        lane.enqueueTake(pending, i, operation);
+        lane.batcher.enqueueTake(pending, i, operation);
       } else if (operation.algorithm === 'sliding_window') {
-        lane.enqueueIncrement(pending, i, key, addend, 2 * windowSeconds, windowSeconds);
+        lane.batcher.enqueueIncrement(pending, i, key, addend, 2 * windowSeconds, windowSeconds);
       } else {
-        lane.enqueueIncrement(pending, i, key, addend, windowSeconds);
+        lane.batcher.enqueueIncrement(pending, i, key, addend, windowSeconds);
       }
     }
     return pending.promise;
-  }
-
-  incrementMany(increments: readonly CounterIncrement[]): Promise<number[]> {
-    return countsOf(this.countMany(increments));
   }
 
   async getMany(reads: readonly CounterRead[]): Promise<number[]> {
@@ -137,8 +132,8 @@ export class RedisCounterStore implements CounterStore {
   }
 
   /** How each store sends its batches: `script` (one Lua call) or `commands` (INCRBY + EXPIRE). */
-  incrementModes(): Readonly<Record<LaneName, 'script' | 'commands'>> {
-    const modes = { main: this.main.incrementMode } as Record<LaneName, 'script' | 'commands'>;
+  incrementModes(): Readonly<Partial<Record<LaneName, IncrementMode>>> {
+    const modes: Partial<Record<LaneName, IncrementMode>> = { main: this.main.incrementMode };
     if (this.perSecond) modes.per_second = this.perSecond.incrementMode;
     return modes;
   }

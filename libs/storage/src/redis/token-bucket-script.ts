@@ -3,9 +3,9 @@
 // reads back exactly, and the key expires (PX) when the bucket is full again. Lua numbers are IEEE
 // doubles like JS numbers, and the arguments are sent as JS's shortest exact decimal form, so Redis
 // and the memory store compute the same values.
-import type { Cluster, Redis } from 'ioredis';
+import type { Cluster, Redis, Result } from 'ioredis';
 import type { TokenBucketTake } from '../counter-store';
-import type { TakeReply } from './counter-batcher';
+import type { TakeReply } from './batch-layout';
 
 /** take_tokens(key, hits, now, interval, tolerance) -> allowed (1/0), TAT before (0 = none). */
 export const TAKE_TOKENS_FUNCTION = `local function take_tokens(key, hits, now, interval, tolerance)
@@ -27,26 +27,28 @@ export const TOKEN_BUCKET_SCRIPT = `${TAKE_TOKENS_FUNCTION}
 local allowed, tat = take_tokens(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
 return {allowed, string.format('%.17g', tat)}`;
 
-const COMMAND = 'ratelimitTakeTokens';
-
-type Commander = Redis | Cluster | ReturnType<Redis['pipeline']>;
-type ScriptTarget = { [COMMAND](...args: (string | number)[]): Promise<[number, string]> };
+// The script as an ioredis command, typed the way ioredis documents for defineCommand.
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    ratelimitTakeTokens(
+      key: string,
+      hits: number,
+      nowMs: number,
+      emissionIntervalMs: number,
+      toleranceMs: number,
+    ): Result<[allowed: number, tat: string], Context>;
+  }
+}
 
 /** Registers the script as an ioredis command (EVALSHA, falling back to EVAL on NOSCRIPT). */
 export function defineTokenBucketScript(client: Redis | Cluster): void {
-  if (COMMAND in client) return;
-  client.defineCommand(COMMAND, { numberOfKeys: 1, lua: TOKEN_BUCKET_SCRIPT });
+  if (Object.hasOwn(client, 'ratelimitTakeTokens')) return; // defined on the instance
+  client.defineCommand('ratelimitTakeTokens', { numberOfKeys: 1, lua: TOKEN_BUCKET_SCRIPT });
 }
 
-/** Sends one take (on a client, a cluster, or queued on a pipeline). */
-export function sendTake(target: Commander, take: TokenBucketTake): Promise<[number, string]> {
-  return (target as unknown as ScriptTarget)[COMMAND](
-    take.key,
-    take.addend,
-    take.nowMs,
-    take.emissionIntervalMs,
-    take.toleranceMs,
-  );
+/** A take as the arguments of `ratelimitTakeTokens` (on a client, a cluster or a pipeline). */
+export function takeArguments(take: TokenBucketTake): [string, number, number, number, number] {
+  return [take.key, take.addend, take.nowMs, take.emissionIntervalMs, take.toleranceMs];
 }
 
 /** [allowed, tat] as the scripts answer it. */

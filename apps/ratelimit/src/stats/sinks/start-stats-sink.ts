@@ -5,7 +5,6 @@
 // rejects, so the service does not start.
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { listenerLimits, refusedConnectionWarning } from '../../listener-limits';
 import type { Settings } from '../../settings/settings';
 import type { StatsService } from '../stats.service';
 import { flushStats, flushTimers } from './flush-stats';
@@ -14,7 +13,6 @@ import { DEFAULT_MAPPING_YAML } from './prometheus/default-mapping';
 import { MapperConfigError } from './prometheus/mapper-config';
 import { MetricMapper } from './prometheus/metric-mapper';
 import { parseMapperConfig } from './prometheus/parse-mapper-config';
-import { PrometheusServer } from './prometheus/prometheus-server';
 import { PrometheusSink } from './prometheus/prometheus-sink';
 import { StatsdSink } from './statsd-sink';
 import type { StatsSink } from './stats-sink';
@@ -117,20 +115,20 @@ async function openPullSink(
     // the built-in mapping shows the items of a `rate_limits` node as a `limit` label
     limitItemOf: isBuiltIn ? (name) => stats.limitItemOf(name) : undefined,
   });
-  const limits = listenerLimits(settings.server);
-  const server = new PrometheusServer({
+  // On demand: replicas without pull stats never load the Nest app, its packages or prom-client.
+  const { startPrometheusApp } = await import('./prometheus/start-prometheus-app.js');
+  const app = await startPrometheusApp({
     ...pull,
     registry: sink.metrics.registry,
     beforeScrape: flush,
-    limits,
-    onRefused: refusedConnectionWarning(logger, `Prometheus listener ${pull.addr}`, limits.maxConnections),
+    server: settings.server,
+    logger,
   });
-  const port = await server.listen();
   const mapping = isBuiltIn ? 'built-in mapping' : `mapping ${pull.mapperYaml}`;
   return {
     sink,
-    description: `Prometheus on ${pull.addr} (port ${port}) path ${pull.path}, ${mapping}`,
-    close: () => server.close(),
+    description: `Prometheus on ${pull.addr} (port ${app.port}) path ${pull.path}, ${mapping}`,
+    close: () => app.close(),
   };
 }
 

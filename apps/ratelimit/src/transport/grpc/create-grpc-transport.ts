@@ -1,7 +1,8 @@
 import type { Settings } from '../../settings/settings';
 import { rlsProtos } from '../rls-protos';
 import type { GrpcHandlers } from './grpc-handlers';
-import { GrpcTransport, type TransportLogger } from './grpc-transport';
+import type { Logger } from '@repo/rules';
+import { GrpcTransport } from './grpc-transport';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN, SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
 import { grpcAddress, grpcChannelOptions } from './grpc-server-options';
 import { createServerCredentials } from './server-credentials';
@@ -10,7 +11,7 @@ import { decodeFailuresAsValues } from './undecodable-request';
 /** The gRPC listener: RateLimitService and grpc.health.v1.Health on one server. */
 export function createGrpcTransport(
   settings: Settings,
-  logger: TransportLogger,
+  logger: Logger,
   handlers: () => GrpcHandlers,
 ): GrpcTransport {
   const { rlsService, healthService } = rlsProtos();

@@ -16,6 +16,7 @@ import {
   type sendUnaryData,
 } from '@grpc/grpc-js';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import type { Logger } from '@repo/rules';
 import { toServiceError } from './grpc-errors';
 import type { GrpcHandler } from './grpc-handlers';
 import { removeStaleUnixSocket, unixSocketPath } from './remove-stale-unix-socket';
@@ -24,12 +25,6 @@ export interface GrpcServiceBinding {
   readonly definition: ServiceDefinition;
   /** gRPC method name (e.g. `ShouldRateLimit`) -> message pattern of its handler. */
   readonly methods: Readonly<Record<string, string>>;
-}
-
-/** The app's own logger (pino fits), passed in: nestjs-pino keeps one root logger per process. */
-export interface TransportLogger {
-  info(message: string): void;
-  warn(message: string): void;
 }
 
 export interface GrpcTransportOptions {
@@ -43,7 +38,8 @@ export interface GrpcTransportOptions {
   readonly handlers: () => { handler(pattern: string): GrpcHandler | undefined };
   /** Most time close() waits for calls in flight before cancelling them. */
   readonly drainTimeoutMs: number;
-  readonly logger: TransportLogger;
+  /** The app's own logger, passed in: nestjs-pino keeps one root logger per process. */
+  readonly logger: Logger;
 }
 
 export class GrpcTransport extends Server implements CustomTransportStrategy {

@@ -3,22 +3,23 @@
 // turns the socket timeout off, so connections that never speak stayed open for ever and a flood
 // of them would use up the process' file descriptors.
 import type { Server as GrpcServer } from '@grpc/grpc-js';
+import type { Logger } from '@repo/rules';
 import type { Http2Server, ServerHttp2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 
 const TIMER = Symbol('handshakeTimer');
 type TimedSocket = Socket & { [TIMER]?: NodeJS.Timeout };
 
-export interface HandshakeLogger {
-  warn(message: string): void;
-}
-
 /**
  * Installs the limit on the HTTP/2 servers of a bound grpc-js server. grpc-js keeps them in a
  * private field (1.14): if a later version changes it, this logs a warning and does nothing.
  * The time counts from the TCP connection, so with TLS it bounds the TLS handshake too.
  */
-export function limitHandshakeTime(server: GrpcServer, timeoutMs: number, logger: HandshakeLogger): void {
+export function limitHandshakeTime(
+  server: GrpcServer,
+  timeoutMs: number,
+  logger: Pick<Logger, 'warn'>,
+): void {
   if (timeoutMs <= 0) return;
   const http2Servers = (server as unknown as { http2Servers?: unknown }).http2Servers;
   if (!(http2Servers instanceof Map)) {

@@ -6,12 +6,10 @@
 // With a client CA, client certificates are required and verified against it; with a SAN too,
 // calls from a certificate without that DNS name fail UNAUTHENTICATED (tls/client-san-interceptor.ts).
 import { experimental, ServerCredentials } from '@grpc/grpc-js';
+import type { Logger } from '@repo/rules';
 import type { GrpcServerTlsSettings } from '../../settings/settings';
 import { clientSanInterceptor } from './tls/client-san-interceptor';
-import {
-  ReloadingCertificateProvider,
-  type CertificateReloadLogger,
-} from './tls/reloading-certificate-provider';
+import { ReloadingCertificateProvider } from './tls/reloading-certificate-provider';
 
 export interface CertificateWatchOptions {
   /** Quiet time after a change in the files' directories before they are read. */
@@ -25,7 +23,7 @@ export const CERTIFICATE_WATCH: CertificateWatchOptions = { debounceMs: 200, pol
 
 export async function createServerCredentials(
   tls: GrpcServerTlsSettings,
-  logger: CertificateReloadLogger,
+  logger: Pick<Logger, 'info' | 'warn'>,
   watch: CertificateWatchOptions = CERTIFICATE_WATCH,
 ): Promise<ServerCredentials> {
   if (!tls.enabled) return ServerCredentials.createInsecure();

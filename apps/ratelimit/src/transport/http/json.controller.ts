@@ -5,11 +5,10 @@
 import { All, Controller, Req, Res } from '@nestjs/common';
 import type { Span } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { StoreUnavailableError } from '@repo/storage';
-import { InvalidRequestError, NoConfigLoadedError } from '../../errors';
 import { RateLimitService } from '../../ratelimit/ratelimit.service';
 import { startJsonResponseSpan } from '../../tracing/trace-spans';
 import { decisionToJson } from './decision-to-json';
+import { jsonErrorAnswer } from './json-error-answer';
 import { parseJsonRequest } from './parse-json-request';
 
 const JSON_TYPE = 'application/json';
@@ -31,12 +30,7 @@ export class JsonController {
       body = decisionToJson(decision);
       span = startJsonResponseSpan(body); // undefined unless TRACING_ENABLED
     } catch (error) {
-      statusCode = httpStatusOf(error);
-      body = JSON.stringify({
-        statusCode,
-        error: ERROR_NAMES[statusCode],
-        message: (error as Error).message,
-      });
+      ({ statusCode, body } = jsonErrorAnswer(error));
     }
     // A serializer for the ready-made text keeps Fastify from appending `; charset=utf-8`: the
     // reference answers plain `application/json`.
@@ -46,15 +40,3 @@ export class JsonController {
 }
 
 const sendAsIs = (text: string): string => text;
-
-const ERROR_NAMES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-function httpStatusOf(error: unknown): number {
-  if (error instanceof InvalidRequestError) return 400;
-  if (error instanceof NoConfigLoadedError || error instanceof StoreUnavailableError) return 503;
-  return 500;
-}

@@ -63,8 +63,8 @@ export class PrometheusMetrics {
 
   /**
    * Adds (counter), sets (gauge) or observes (histogram, summary) one value. False when the name
-   * already belongs to another type or a label name is refused: statsd_exporter drops such an
-   * event as a conflict.
+   * already belongs to another type or to a default process metric, or a label name is refused:
+   * statsd_exporter drops such an event as a conflict.
    */
   record(
     type: FamilyType,
@@ -76,6 +76,8 @@ export class PrometheusMetrics {
   ): boolean {
     let family = this.families.get(name);
     if (family === undefined) {
+      // A name the registry already holds (prom-client's default process metrics) is taken.
+      if (this.registry.getSingleMetric(name) !== undefined) return false;
       family = new MetricFamily(name, help, type, options);
       this.families.set(name, family);
       this.registry.registerMetric(family as unknown as Metric);

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { collectDefaultMetrics } from 'prom-client';
 import { DEFAULT_MAPPING_YAML } from './default-mapping';
 import { MetricMapper } from './metric-mapper';
 import { parseMapperConfig } from './parse-mapper-config';
@@ -113,6 +114,17 @@ mappings:
     assert.equal((await sut.metrics.registry.metrics()).includes('mallocs'), false);
     assert.deepEqual(await samples(sut, 'shared'), ['shared 1']);
     assert.equal(sut.conflicts, 1);
+  });
+
+  it("refuses a name taken by one of prom-client's default process metrics in its registry", async () => {
+    const sut = sink({ yaml: 'mappings:\n  - match: fds.*\n    name: process_open_fds\n' });
+    collectDefaultMetrics({ register: sut.metrics.registry });
+    sut.flushGauge('fds.open', 3);
+    sut.flushGauge('other.gauge', 4);
+    assert.equal(sut.conflicts, 1);
+    assert.deepEqual(await samples(sut, 'other_gauge'), ['other_gauge 4']);
+    const fds = await sut.metrics.registry.getSingleMetric('process_open_fds')?.get();
+    assert.equal(fds?.help, 'Number of open file descriptors.');
   });
 
   it('unmapped timers are summaries with the default quantiles', async () => {

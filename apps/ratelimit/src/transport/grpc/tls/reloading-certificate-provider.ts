@@ -9,20 +9,16 @@
 // is published only after loadTlsMaterial() proved it works; anything else keeps the current one.
 import { dirname } from 'node:path';
 import type { experimental } from '@grpc/grpc-js';
+import type { Logger } from '@repo/rules';
 import { isSameMaterial, loadTlsMaterial, type TlsFilePaths, type TlsMaterial } from './load-tls-material';
 import { watchDirectories } from './watch-directories';
 
 type CaListener = experimental.CaCertificateUpdateListener;
 type IdentityListener = experimental.IdentityCertificateUpdateListener;
 
-export interface CertificateReloadLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
 export interface ReloadingCertificateProviderOptions {
   readonly paths: TlsFilePaths;
-  readonly logger: CertificateReloadLogger;
+  readonly logger: Pick<Logger, 'info' | 'warn'>;
   /** Quiet time after a change in the files' directories before they are read. */
   readonly debounceMs: number;
   /** The files are also re-read this often (0 = only on change events). */

@@ -6,8 +6,12 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir, waitFor } from '@repo/test-support';
-import { RuleRegistry, type RuleLoadEvent } from '../rule-registry';
-import { FileRuleSource, missingDirectoryWarning, type FileRuleSourceOptions } from './file-rule-source';
+import { RuleRegistry, type RuleLoadEvent } from '../src/rule-registry';
+import {
+  FileRuleSource,
+  missingDirectoryWarning,
+  type FileRuleSourceOptions,
+} from '../src/sources/file-rule-source';
 
 const rules = (domain: string, limit: number) =>
   `domain: ${domain}\ndescriptors:\n  - key: k\n    rate_limit:\n      unit: minute\n      requests_per_unit: ${limit}\n`;

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { STATSD_CLOSE_TIMEOUT_MS } from './create-statsd-client';
-import { StatsdSink } from './statsd-sink';
+import { STATSD_CLOSE_TIMEOUT_MS } from '../../src/stats/sinks/create-statsd-client';
+import { StatsdSink } from '../../src/stats/sinks/statsd-sink';
 
 interface Collector {
   readonly port: number;

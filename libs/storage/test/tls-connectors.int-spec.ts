@@ -10,7 +10,7 @@ import {
   type RedisServer,
   type TestCertificates,
 } from '@repo/test-support';
-import { tlsStandaloneConnector } from './tls-connectors';
+import { tlsStandaloneConnector } from '../src/redis/tls-connectors';
 
 const TlsStandaloneConnector = tlsStandaloneConnector();
 

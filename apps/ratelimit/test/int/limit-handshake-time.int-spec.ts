@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { Client, connectivityState, credentials, Server, ServerCredentials } from '@grpc/grpc-js';
 import { createTestCertificates, waitFor } from '@repo/test-support';
-import { limitHandshakeTime } from './limit-handshake-time';
+import { limitHandshakeTime } from '../../src/transport/grpc/limit-handshake-time';
 
 const TIMEOUT_MS = 300;
 

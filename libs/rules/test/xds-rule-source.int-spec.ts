@@ -5,14 +5,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestCertificates, waitFor, type TestCertificates } from '@repo/test-support';
-import { RuleRegistry } from '../rule-registry';
-import type { XdsRateLimitConfig } from '../from-xds-config';
-import { startAdsServer, type AdsTestServer, type ReceivedRequest } from '../../test/support/ads-server';
-import { XdsRuleSource, type XdsLogger, type XdsRuleSourceOptions } from './xds-rule-source';
+import { RuleRegistry } from '../src/rule-registry';
+import type { XdsRateLimitConfig } from '../src/from-xds-config';
+import { startAdsServer, type AdsTestServer, type ReceivedRequest } from './support/ads-server';
+import type { Logger } from '../src/logger';
+import { XdsRuleSource, type XdsRuleSourceOptions } from '../src/sources/xds-rule-source';
 
 const timeoutMs = 10_000;
 
-class RecordingLogger implements XdsLogger {
+class RecordingLogger implements Logger {
   readonly warnings: string[] = [];
   info(): void {}
   warn(message: string): void {

@@ -5,9 +5,9 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFaultProxy, waitFor, type FaultProxy } from '@repo/test-support';
-import { RuleRegistry } from '../rule-registry';
-import { startAdsServer, type AdsTestServer } from '../../test/support/ads-server';
-import { XdsRuleSource } from './xds-rule-source';
+import { RuleRegistry } from '../src/rule-registry';
+import { startAdsServer, type AdsTestServer } from './support/ads-server';
+import { XdsRuleSource } from '../src/sources/xds-rule-source';
 
 const limitOf = (requestsPerUnit: number) => ({
   name: 'rl',

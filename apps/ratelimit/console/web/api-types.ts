@@ -1,0 +1,67 @@
+// The shapes of the console's JSON API (docs/console.md#json-api), as the page reads them.
+import type { DomainDescription } from '@repo/rules';
+
+export type { DomainDescription, LimitDescription, RuleNodeDescription } from '@repo/rules';
+
+export interface LoadRecord {
+  readonly ok: boolean;
+  readonly atMs: number;
+  readonly error?: string;
+  readonly version?: string;
+  readonly domainCount?: number;
+  readonly configCount?: number;
+  readonly warnings?: readonly string[];
+}
+
+export interface RulesAnswer {
+  readonly nowMs: number;
+  readonly pid: number;
+  readonly origin: string;
+  readonly lastAttempt: LoadRecord | null;
+  readonly lastSuccess: LoadRecord | null;
+  readonly lastFailure: LoadRecord | null;
+  readonly domains: readonly DomainDescription[];
+}
+
+export interface TrafficSeries {
+  readonly statsKey: string;
+  readonly requests: readonly number[];
+  readonly nearLimit: readonly number[];
+  readonly overLimit: readonly number[];
+}
+
+export interface TrafficAnswer {
+  readonly lastSecond: number;
+  readonly seconds: number;
+  readonly untrackedKeys: number;
+  readonly series: readonly TrafficSeries[];
+}
+
+export interface HeavyHitter {
+  readonly value: string;
+  readonly count: number;
+  readonly error: number;
+}
+
+export interface LimitedAnswer {
+  readonly windowMinutes: number;
+  readonly slotsPerMinute: number;
+  readonly droppedHits: number;
+  readonly rules: readonly {
+    readonly ruleStatsKey: string;
+    readonly overLimitHits: number;
+    readonly errorBound: number;
+    readonly top: readonly HeavyHitter[];
+  }[];
+}
+
+export interface CheckAnswer {
+  readonly ok: boolean;
+  readonly errors: readonly { message: string; line: number | null; column: number | null; detail: string }[];
+  readonly changes: readonly {
+    change: 'added' | 'removed' | 'changed';
+    key: string;
+    before: string | null;
+    after: string | null;
+  }[];
+}

@@ -1,0 +1,38 @@
+// "Check a rules change": posts the YAML and lists the errors (with line and column) or the
+// limits the paste would add, remove or change.
+import type { CheckAnswer } from './api-types';
+import { byId, el } from './dom';
+
+export function setUpCheckForm(): void {
+  byId<HTMLFormElement>('check-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void check(byId<HTMLTextAreaElement>('check-yaml').value);
+  });
+}
+
+async function check(yaml: string): Promise<void> {
+  const response = await fetch('/console/api/check', { method: 'POST', body: yaml });
+  const answer = (await response.json()) as CheckAnswer;
+  const summary = answer.ok
+    ? `No errors; ${answer.changes.length} limit change(s) against the rules in force.`
+    : `${answer.errors.length} error(s).`;
+  byId('check-summary').textContent = summary;
+  byId('check-errors').replaceChildren(
+    ...answer.errors.map((error) =>
+      el(
+        'li',
+        {},
+        error.line === null ? error.message : `line ${error.line}, column ${error.column}: ${error.message}`,
+      ),
+    ),
+  );
+  byId('check-changes').replaceChildren(
+    ...answer.changes.map((change) =>
+      el(
+        'li',
+        {},
+        `${change.change} ${change.key}: ${[change.before, change.after].filter((text) => text !== null).join(' → ')}`,
+      ),
+    ),
+  );
+}

@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compileSnapshot, parseYamlConfig } from '@repo/rules';
+import { checkRules } from './check-rules';
+
+const OPTIONS = { mergeDomainConfigs: false };
+
+function snapshotOf(...files: string[]) {
+  return compileSnapshot(
+    files.map((text, i) => parseYamlConfig(`f${i}.yaml`, text).config!),
+    OPTIONS,
+  );
+}
+
+const IN_FORCE = snapshotOf(
+  `domain: api
+descriptors:
+  - key: remote_address
+    rate_limit: { unit: minute, requests_per_unit: 10 }
+  - key: path
+    value: /login
+    rate_limit: { unit: second, requests_per_unit: 5 }
+`,
+  `domain: other
+descriptors:
+  - key: k
+    rate_limit: { unit: hour, requests_per_unit: 1 }
+`,
+);
+
+describe(checkRules.name, () => {
+  it('lists the limits added, changed and removed in the domains of the paste only', () => {
+    const yaml = `domain: api
+descriptors:
+  - key: remote_address
+    rate_limit: { unit: minute, requests_per_unit: 20 }
+    shadow_mode: true
+  - key: user
+    rate_limit: { unit: hour, requests_per_unit: 100, algorithm: token_bucket, burst: 10 }
+`;
+    assert.deepEqual(checkRules(yaml, IN_FORCE, OPTIONS), {
+      ok: true,
+      errors: [],
+      changes: [
+        {
+          change: 'changed',
+          key: 'api.remote_address',
+          before: '10 per 1 MINUTE, fixed_window',
+          after: '20 per 1 MINUTE, fixed_window, shadow_mode',
+        },
+        { change: 'added', key: 'api.user', before: null, after: '100 per 1 HOUR, token_bucket, burst 10' },
+        { change: 'removed', key: 'api.path_/login', before: '5 per 1 SECOND, fixed_window', after: null },
+      ],
+    });
+  });
+
+  it('reports every error with its line and column, and no changes', () => {
+    const yaml = `domain: api
+descriptors:
+  - key: remote_address
+    rate_limit: { unit: fortnight, requests_per_unit: 20 }
+  - key: remote_address
+    rate_limit: { unit: minute, requests_per_unit: 1 }
+`;
+    const result = checkRules(yaml, IN_FORCE, OPTIONS);
+    assert.equal(result.ok, false);
+    assert.deepEqual(result.changes, []);
+    assert.deepEqual(
+      result.errors.map(({ line, column }) => [line, column]),
+      result.errors.map(({ message }) => {
+        const match = /\(line (\d+), column (\d+)\)$/.exec(message)!;
+        return [Number(match[1]), Number(match[2])];
+      }),
+    );
+    assert.equal(result.errors.length, 2);
+    assert.match(
+      result.errors[0].message,
+      /^pasted\.yaml: invalid rate limit unit 'fortnight' \(line 4, column/,
+    );
+    assert.match(
+      result.errors[1].message,
+      /^pasted\.yaml: duplicate descriptor composite key 'api\.remote_address' \(line 5, column/,
+    );
+  });
+
+  it('reports a YAML syntax error with its position', () => {
+    const result = checkRules('domain: api\ndescriptors:\n  - key: [unclosed\n', IN_FORCE, OPTIONS);
+    assert.equal(result.ok, false);
+    assert.equal(result.errors.length, 1);
+    assert.equal(typeof result.errors[0].line, 'number');
+    assert.match(result.errors[0].message, /^pasted\.yaml: error loading config file: /);
+  });
+
+  it('compares with nothing when no rules are in force', () => {
+    const result = checkRules(
+      'domain: new\ndescriptors:\n  - key: a\n    rate_limit: { unit: day, requests_per_unit: 3 }\n',
+      undefined,
+      OPTIONS,
+    );
+    assert.deepEqual(result.changes, [
+      { change: 'added', key: 'new.a', before: null, after: '3 per 1 DAY, fixed_window' },
+    ]);
+  });
+});

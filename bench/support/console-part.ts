@@ -1,0 +1,81 @@
+// The operator console's cost (docs/benchmarks.md, "The console's cost"): the service on the
+// memory store with the console turned off (CONSOLE_ENABLED=false, the baseline), on but never
+// opened, and open (a page's polling: traffic and limited values every second, the rules every
+// 5 s), each in calls per server CPU-second; once with every call within its limits and once with
+// every call over them (where the service records who is limited), over 1000 distinct clients.
+import { reportMedian, type BenchPart } from './bench-rounds';
+import { on, perCpu, ratios } from './part-figures';
+import { serviceTarget, type Target } from './ratelimit-targets';
+import { TWO_DESCRIPTORS } from './ratelimit-workloads';
+import type { StartedServer } from './spawn-server';
+
+const OVER_LIMIT_RULES = `
+domain: bench
+descriptors:
+  - key: client_id
+    rate_limit: { unit: hour, requests_per_unit: 1 }
+  - key: path
+    value: /api/*
+    rate_limit: { unit: hour, requests_per_unit: 1 }
+`;
+
+/** One decimal: the goals are a few percent. */
+const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
+
+export function consolePart(statsdPort: number): BenchPart {
+  const memory = { BACKEND_TYPE: 'memory' };
+  const targets = (rules: string | undefined, label: string) => {
+    const options = { statsdPort, ...(rules === undefined ? {} : { rules }) };
+    return [
+      serviceTarget(`memory store, no console${label}`, { ...memory, CONSOLE_ENABLED: 'false' }, options),
+      serviceTarget(`memory store, console closed${label}`, memory, options),
+      serviceTarget(`memory store, console open${label}`, memory, { ...options, onStarted: pollConsole }),
+    ];
+  };
+  const groups: Target[][] = [targets(undefined, ''), targets(OVER_LIMIT_RULES, ', all over limit')];
+  const measurements = groups.flat().map((target) => on(target, TWO_DESCRIPTORS));
+  return {
+    name: 'console',
+    measurements,
+    report: (rounds) => {
+      for (let g = 0; g < groups.length; g++) {
+        const [baseline, closed, open] = measurements.slice(g * 3, g * 3 + 3);
+        const what = `of "${baseline.target.name}", calls per server CPU-second`;
+        reportMedian(
+          closed.target.name,
+          ratios(rounds, closed, baseline, perCpu),
+          `${what} (goal >= 97 %)`,
+          percent,
+        );
+        reportMedian(
+          open.target.name,
+          ratios(rounds, open, baseline, perCpu),
+          `${what} (goal >= 95 %)`,
+          percent,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * What an open console page asks, until the server exits: the whole traffic history once, then
+ * every second the last second again and those after it, and the limited values; every 5 s the rules.
+ */
+function pollConsole(server: StartedServer, debugPort: number): void {
+  const base = `http://127.0.0.1:${debugPort}/console/api`;
+  let tick = 0;
+  let lastSecond: number | undefined;
+  const get = (path: string) =>
+    fetch(`${base}/${path}`).then(
+      (response) => response.json() as Promise<{ lastSecond?: number }>,
+      () => undefined,
+    );
+  const timer = setInterval(() => {
+    const since = lastSecond === undefined ? '' : `?since=${lastSecond - 1}`;
+    void get(`traffic${since}`).then((answer) => (lastSecond = answer?.lastSecond ?? lastSecond));
+    void get('limited');
+    if (tick++ % 5 === 0) void get('rules');
+  }, 1000);
+  server.child.once('exit', () => clearInterval(timer));
+}

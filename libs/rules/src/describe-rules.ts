@@ -1,0 +1,86 @@
+// The active rules as data (the operator's console shows them as a tree per domain): every node of
+// a domain's descriptor tree with its limits, in load order. Built on demand from the compiled
+// tree, never on the hot path.
+import { UNIT_SECONDS, type Algorithm, type RateLimitRule, type Unit } from './model';
+import type { RuleNode } from './rule-node';
+
+export interface LimitDescription {
+  readonly requestsPerUnit: number;
+  readonly unit: Unit;
+  /** unit_multiplier (1 when not set). */
+  readonly unitMultiplier: number;
+  readonly windowSeconds: number;
+  readonly algorithm: Algorithm;
+  /** token_bucket only; 0 otherwise. */
+  readonly burst: number;
+  readonly name: string | null;
+  readonly replaces: readonly string[];
+  readonly unlimited: boolean;
+  readonly shadowMode: boolean;
+  readonly quotaMode: boolean;
+  readonly detailedMetric: boolean;
+  /** The item's label in a `rate_limits` list; null for a `rate_limit`. */
+  readonly itemLabel: string | null;
+  /** The stats key its counters are under (without `ratelimit.service.rate_limit.`). */
+  readonly statsKey: string;
+}
+
+export interface RuleNodeDescription {
+  readonly key: string;
+  /** The configured value (may hold `*`); null for a default entry (key only). */
+  readonly value: string | null;
+  readonly statsKey: string;
+  readonly valueToMetric: boolean;
+  readonly shareThreshold: boolean;
+  /** One for `rate_limit`, one per item for `rate_limits`, none for a node without a limit. */
+  readonly limits: readonly LimitDescription[];
+  readonly children: readonly RuleNodeDescription[];
+}
+
+export interface DomainDescription {
+  readonly domain: string;
+  /** Files (or xDS resources) the domain was loaded from. */
+  readonly sources: readonly string[];
+  readonly descriptors: readonly RuleNodeDescription[];
+}
+
+export function describeDomain(
+  domain: string,
+  root: RuleNode,
+  sources: readonly string[],
+): DomainDescription {
+  return { domain, sources, descriptors: [...root.children.values()].map(describeNode) };
+}
+
+function describeNode(node: RuleNode): RuleNodeDescription {
+  const { key, value } = node.entry;
+  const rules = node.items ?? (node.rule === undefined ? [] : [node.rule]);
+  return {
+    key,
+    value,
+    statsKey: node.statsKey,
+    valueToMetric: node.valueToMetric,
+    shareThreshold: node.shareThreshold,
+    limits: rules.map((rule) => describeLimit(rule, node)),
+    children: [...node.children.values()].map(describeNode),
+  };
+}
+
+function describeLimit(rule: RateLimitRule, node: RuleNode): LimitDescription {
+  return {
+    requestsPerUnit: rule.requestsPerUnit,
+    unit: rule.unit,
+    unitMultiplier: rule.unitSeconds / UNIT_SECONDS[rule.unit],
+    windowSeconds: rule.unitSeconds,
+    algorithm: rule.algorithm,
+    burst: rule.burst,
+    name: rule.name ?? null,
+    replaces: rule.replaces,
+    unlimited: rule.unlimited,
+    shadowMode: rule.shadowMode,
+    quotaMode: rule.quotaMode,
+    detailedMetric: rule.detailedMetric,
+    itemLabel: rule.itemLabel ?? null,
+    statsKey: rule.itemLabel === undefined ? node.statsKey : `${node.statsKey}.${rule.itemLabel}`,
+  };
+}

@@ -1,0 +1,29 @@
+import type { RedisConnectionOptions } from '../counter-store-options';
+import type { BatchLayout, BatchReply } from './batch-layout';
+import { ClusterExecutor } from './cluster-executor';
+import { createClusterClient, createServerClient, type RedisClient } from './create-redis-client';
+import { ServerExecutor } from './server-executor';
+
+/** How a store's batches go out: `script` (one Lua call) or `commands` (the reference's INCRBY + EXPIRE). */
+export type IncrementMode = 'script' | 'commands';
+
+/**
+ * Sends batches and reads to one store: a Redis server (single or sentinel: one pipeline or one
+ * script call per batch) or a Redis Cluster (command by command, auto-pipelined per node).
+ */
+export interface RedisExecutor {
+  readonly client: RedisClient;
+  readonly incrementMode: IncrementMode;
+  /** Picks the increment mode once the store answered at start-up (KV_INCREMENT_SCRIPT). */
+  decideIncrementMode(setting: 'auto' | 'on' | 'off'): Promise<void>;
+  execute(layout: BatchLayout): Promise<BatchReply>;
+  /** GET of every key, in order (null = missing). */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
+}
+
+/** The executor of one store with its ioredis client, connecting in the background. */
+export function createRedisExecutor(options: RedisConnectionOptions, isClosed: () => boolean): RedisExecutor {
+  return options.type === 'cluster'
+    ? new ClusterExecutor(createClusterClient(options, isClosed))
+    : new ServerExecutor(createServerClient(options, isClosed));
+}

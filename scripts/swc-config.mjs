@@ -1,0 +1,43 @@
+// The SWC options of the build: .swcrc plus two lists that have one owner each, so they cannot
+// drift apart: the path aliases (tsconfig.json's compilerOptions.paths, which tsc and editors read)
+// and the packages loaded only on first use (LAZY_PACKAGES, which the bundle script reads too).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Loaded only when the settings ask for them: Redis, statsd, Prometheus, tracing. SWC compiles
+ * the static imports of these as lazy requires (`module.lazy`: loaded on first use), and the
+ * OpenTelemetry SDK is imported with import() in tracing/start-tracing.ts. The production bundle
+ * bundles each on its own beside the service (scripts/build-ratelimit-bundle.mjs), so the
+ * service's script does not carry them. apps/ratelimit/src/lazy-packages.spec.ts checks that
+ * loading the service loads none of them.
+ */
+export const LAZY_PACKAGES = [
+  'ioredis',
+  'hot-shots',
+  'prom-client',
+  '@opentelemetry/api',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/core',
+  '@opentelemetry/exporter-trace-otlp-grpc',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/propagator-b3',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace',
+];
+
+/** .swcrc with the lazy packages and tsconfig.json's path aliases (resolved from `root`). */
+export function swcConfig(root) {
+  const base = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
+  const { paths } = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions;
+  return {
+    ...base,
+    module: { ...base.module, lazy: LAZY_PACKAGES },
+    jsc: { ...base.jsc, baseUrl: root, paths },
+  };
+}
+
+/** Writes swcConfig(root) to `path` (for `swc --config-file`). */
+export function writeSwcConfig(root, path) {
+  writeFileSync(path, `${JSON.stringify(swcConfig(root), null, 2)}\n`);
+}
