@@ -1,7 +1,7 @@
 // The pull listener on PULLSTATS_ADDR: a Nest application of its own (PrometheusAppModule on
 // Fastify), apart from the HTTP listener as in the reference (its own Go HTTP server with promhttp
 // on PULLSTATS_PATH; any other path is 404). It takes the limits every HTTP listener shares.
-// Loaded only with USE_PULLSTATS (start-stats-sink.ts imports it on demand), so other replicas do
+// Loaded only with USE_PULLSTATS (prometheus-listener.ts imports it on demand), so other replicas do
 // not load prom-client or @willsoto/nestjs-prometheus.
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
