@@ -13,7 +13,7 @@ import { systemClock } from '../apps/ratelimit/src/clock';
 import { ConsoleApi } from '../apps/ratelimit/src/console/console-api';
 import { OperatorConsole } from '../apps/ratelimit/src/console/operator-console';
 import { HitCounter } from '../apps/ratelimit/src/limiter/hit-counter';
-import type { RateLimitRequest } from '../apps/ratelimit/src/ratelimit/rate-limit-types';
+import type { RateLimitRequest } from '../apps/ratelimit/src/rate-limit-types';
 import { RateLimitService } from '../apps/ratelimit/src/ratelimit/ratelimit.service';
 import { StatsService } from '../apps/ratelimit/src/stats/stats.service';
 import { loadLine, median } from './support/bench-rounds';
@@ -62,7 +62,14 @@ function variant(name: string, limit: string, withConsole: boolean): Variant {
     isDynamicMetadataEnabled: false,
   };
   const counter = new HitCounter({ store, localCache: undefined, stopIncrementWhenOverLimit: false });
-  const service = new RateLimitService(registry, counter, stats, systemClock, options, operatorConsole);
+  const service = new RateLimitService(
+    registry,
+    counter,
+    stats,
+    systemClock,
+    options,
+    operatorConsole?.limited,
+  );
   return { name, service, console: operatorConsole };
 }
 

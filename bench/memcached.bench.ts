@@ -10,7 +10,7 @@ import {
   npmPackageClient,
   type CandidateClient,
   type CandidateOptions,
-} from '../libs/storage/test/memcache-client-candidates';
+} from '../libs/storage/load/memcache-client-candidates';
 import { loadLine } from './support/bench-rounds';
 
 const CALLERS = 64;

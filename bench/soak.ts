@@ -9,12 +9,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, startRedis, stopAllServers } from '@repo/test-support';
-import { createRulesDir } from '../apps/ratelimit/test/support/rules-dir';
+import { createRulesDir } from '../apps/ratelimit/load/rules-dir';
 import {
   startServiceProcess,
   waitUntilHealthy,
   type ServiceProcess,
-} from '../apps/ratelimit/test/support/start-service-process';
+} from '../apps/ratelimit/load/start-service-process';
 import { CHART_HEIGHT, CHART_WIDTH, renderSoakSvg } from './support/soak-chart';
 import { growthOf, REPORTED_METRICS, type Growth } from './support/soak-growth';
 import { SOAK_RULES, startSoakLoad, type SoakCounts } from './support/soak-load';

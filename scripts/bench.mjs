@@ -1,13 +1,14 @@
-// `npm run bench [-- filter]`: runs every <dist>/bench/*.bench.js in turn (after `npm run build`).
+// `npm run bench [-- filter]`: runs every dist-dev/bench/*.bench.js in turn (after `npm run build`).
 // `node scripts/bench.mjs [filter]` keeps the files whose name contains the filter.
-// DIST_DIR selects another build folder than dist/.
+// DIST_DIR selects another build folder than dist/ (scripts/build-dirs.mjs).
 import './supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildDirs } from './build-dirs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const benchDir = join(root, process.env.DIST_DIR ?? 'dist', 'bench');
+const benchDir = join(buildDirs(root).devTree, 'bench');
 const filter = process.argv[2] ?? '';
 if (!existsSync(benchDir)) {
   console.error(`no ${benchDir}: run the build first (npm run build)`);

@@ -1,14 +1,15 @@
-// Coverage gate of libs/endpoint: runs its unit tests (<dist>/libs/endpoint/**/*.spec.js) under
+// Coverage gate of libs/endpoint: runs its unit tests (dist-dev/libs/endpoint/**/*.spec.js) under
 // c8 and fails unless lines, branches, functions and statements of libs/endpoint/src (test
 // files excluded) are all at 100 %. Needs a build first (npm run build, or the test pipeline).
 // Usage: DIST_DIR=<dir> node scripts/coverage-endpoint.mjs
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { buildDirs } from './build-dirs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const distDir = process.env.DIST_DIR ?? 'dist';
-const libDir = join(root, distDir, 'libs', 'endpoint');
+const devTree = relative(root, buildDirs(root).devTree);
+const libDir = join(root, devTree, 'libs', 'endpoint');
 
 function findSpecs(dir, found = []) {
   for (const name of readdirSync(dir)) {
@@ -21,7 +22,7 @@ function findSpecs(dir, found = []) {
 }
 
 if (!existsSync(libDir)) {
-  console.error(`${relative(root, libDir)} does not exist: build first (DIST_DIR=${distDir} npm run build)`);
+  console.error(`${relative(root, libDir)} does not exist: build first (npm run build)`);
   process.exit(1);
 }
 // The declarations test only type-checks (it runs no library code), so it adds nothing here.
@@ -36,7 +37,7 @@ const { status } = spawnSync(
     '--reporter=text',
     '--exclude-after-remap',
     '--include=libs/endpoint/src/**',
-    `--include=${distDir}/libs/endpoint/src/**`,
+    `--include=${devTree}/libs/endpoint/src/**`,
     '--exclude=**/*.spec.*',
     `--temp-directory=${join(root, '.tmp', 'c8-endpoint')}`,
     process.execPath,

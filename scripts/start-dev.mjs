@@ -6,6 +6,7 @@
 import './supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { buildDirs } from './build-dirs.mjs';
 import { exampleEnv } from './example-env.mjs';
 import { runChild } from './run-child.mjs';
 
@@ -20,4 +21,4 @@ console.log(
 );
 // The production bundle (scripts/build-ratelimit-bundle.mjs). DIST_DIR (as for the build and
 // the tests) selects another build folder than dist/.
-runChild(process.execPath, [join(root, process.env.DIST_DIR ?? 'dist', 'apps/ratelimit/main.js')], { env });
+runChild(process.execPath, [join(buildDirs(root).dist, 'apps/ratelimit/main.js')], { env });

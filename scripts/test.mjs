@@ -2,9 +2,9 @@
 // lint -> typecheck -> build -> unit -> coverage -> int -> e2e -> e2e-bundle -> browser -> faults
 // (coverage = the 100 % gate of libs/endpoint, scripts/coverage-endpoint.mjs; e2e-bundle = the
 // e2e files again against the production bundle of the rate limit service, RATELIMIT_E2E_TARGET=bundle:
-// apps/ratelimit/test/support/e2e-target.ts).
+// apps/ratelimit/load/e2e-target.ts).
 // `node scripts/test.mjs <stage> [...]` runs chosen stages (the build runs first when tests need it).
-// Test files are found by suffix in dist/:
+// Test files are found by suffix in dist-dev/ (the build's tree with the tests; dist/ has none):
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
 //   *.browser-spec.js (headless Chromium), *.faults-spec.js (fault injection).
 // Unit tests sit beside their code; every other kind sits in its package's test/ folder (a stage
@@ -14,15 +14,16 @@
 // sources, and `unit` (libs/endpoint/test/typed-declarations.spec.ts) against the built package's
 // declarations in consumer projects (moduleResolution node16, nodenext, bundler).
 // Options: --only <text> keeps test files whose path contains <text> (repeatable);
-// DIST_DIR=<dir> builds and tests in another folder than dist/ (for parallel work).
+// DIST_DIR=<dir> builds into <dir> and <dir>-dev and tests there (for parallel work; scripts/build-dirs.mjs).
 // It ends with one line `N passed, N failed, N skipped` summed over every test stage.
 import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { buildDirs } from './build-dirs.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const distDir = join(root, process.env.DIST_DIR ?? 'dist');
+const distDir = buildDirs(root).devTree;
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
 const testStages = {

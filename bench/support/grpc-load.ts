@@ -3,7 +3,7 @@
 // latency percentiles, the server's CPU per call and, given the redis-server's PID, Redis's CPU
 // per decision.
 import { performance } from 'node:perf_hooks';
-import { createRlsClient, type RlsClient } from '../../apps/ratelimit/test/support/rls-client';
+import { createRlsClient, type RlsClient } from '../../apps/ratelimit/load/rls-client';
 import { preciseCpuMicros, processTreeCpuMicros } from './process-cpu';
 
 export interface LoadResult {

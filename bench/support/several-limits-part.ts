@@ -7,7 +7,7 @@
 // to check that a request without rate_limits got no slower.
 import { performance } from 'node:perf_hooks';
 import { redisCommandCalls, respCommand } from '@repo/test-support';
-import { createRlsClient } from '../../apps/ratelimit/test/support/rls-client';
+import { createRlsClient } from '../../apps/ratelimit/load/rls-client';
 import {
   measurementId,
   percent,

@@ -4,8 +4,8 @@
 // all the time; /json over a keep-alive connection; a new gRPC channel every 30 s and a new HTTP
 // connection per health check, so connections open and close as clients come and go.
 import { performance } from 'node:perf_hooks';
-import { createFaultClient } from '../../apps/ratelimit/test/faults/fault-client';
-import { httpCall } from '../../apps/ratelimit/test/faults/keep-alive-callers';
+import { createFaultClient } from '../../apps/ratelimit/load/fault-client';
+import { httpCall } from '../../apps/ratelimit/load/keep-alive-callers';
 
 /** Windows of 1 to 5 s (many rollovers), every algorithm, a wildcard and per-value stats. */
 export const SOAK_RULES = `

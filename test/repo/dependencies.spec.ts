@@ -11,7 +11,8 @@ import { repoRoot } from '@repo/test-support';
 const root = repoRoot();
 /** Folders whose non-test files run in production (the browser page is bundled at build time). */
 const RUNTIME_FOLDERS = ['apps/ratelimit/src', 'apps/endpoint-playground/src', 'libs', 'bin'];
-const TEST_FILE = /\.(spec|int-spec|e2e-spec|browser-spec|faults-spec)\.ts$|\/test\//;
+/** Tests, and the load helpers (load/) that only tests and benchmarks use. */
+const TEST_FILE = /\.(spec|int-spec|e2e-spec|browser-spec|faults-spec)\.ts$|\/(test|load)\//;
 
 interface Manifest {
   dependencies?: Record<string, string>;

@@ -1,21 +1,47 @@
 // The service's module tree, built from one parsed Settings object (read once, at start-up). The libraries
-// get plain options mapped from it; nothing below reads the environment.
-import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
+// get plain options mapped from it; nothing below reads the environment. Which providers run is
+// chosen by the settings (the store by BACKEND_TYPE, the statistics sink, tracing, the console),
+// and each runs its own start and stop in Nest's lifecycle (docs/development.md#start-up-and-shutdown).
+import {
+  Inject,
+  Module,
+  RequestMethod,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { RulesModule } from '@repo/rules';
-import { StorageModule } from '@repo/storage';
+import { COUNTER_STORE, StorageModule, type CounterStore } from '@repo/storage';
 import { ConsoleModule } from './console/console.module';
 import { CoreModule, type CoreDependencies } from './core.module';
+import { LOGGER } from './core-tokens';
+import { DebugListenerModule } from './debug/debug-listener.module';
 import { HealthModule } from './health/health.module';
 import { buildLoggerModuleParams } from './logging/create-logger';
 import { SettingsModule } from './settings/settings.module';
 import type { Settings } from './settings/settings';
-import { toRulesOptions } from './settings/to-rules-options';
-import { toStoreOptions } from './settings/to-store-options';
+import { StatsSinkModule } from './stats/sinks/stats-sink.module';
+import { toCompileOptions, toRulesOptions } from './to-rules-options';
+import { toStoreOptions } from './to-store-options';
+import { TracingModule } from './tracing/tracing.module';
 import { TransportModule } from './transport/transport.module';
 
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationBootstrap {
+  constructor(
+    @Inject(COUNTER_STORE) private readonly store: CounterStore,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Nest runs the hooks of the modules below in order of depth, and of these imports in the order
+   * written: the global ones (settings, core, rules, store, console) initialise first and stop
+   * last; then the statistics sink and tracing start, and the Prometheus, gRPC and debug listeners
+   * open once the app is initialised, before HTTP listens. On shutdown: unhealthy and the HTTP
+   * deadline armed, then gRPC drains, then Nest closes HTTP, then the other listeners, the sink,
+   * tracing, the store and the rule source close (docs/development.md#start-up-and-shutdown).
+   */
   static forRoot(settings: Settings, dependencies: CoreDependencies): DynamicModule {
     const { logger, clock, random, stats } = dependencies;
     const storeOptions = toStoreOptions(settings, {
@@ -35,11 +61,21 @@ export class AppModule {
         }),
         RulesModule.forRoot(toRulesOptions(settings, logger, () => random.next())),
         StorageModule.forRoot(storeOptions),
-        ...(settings.debug.isConsoleEnabled ? [ConsoleModule] : []),
+        ...(settings.debug.isConsoleEnabled ? [ConsoleModule.forRoot(toCompileOptions(settings))] : []),
+        StatsSinkModule.forRoot(settings),
+        TracingModule.forRoot(settings.tracing),
         HealthModule,
         TransportModule,
+        DebugListenerModule,
       ],
     };
+  }
+
+  /** Once the listeners but HTTP are open: how the store chose to increment, when it has a choice. */
+  onApplicationBootstrap(): void {
+    const modes = this.store.incrementModes?.();
+    if (modes !== undefined)
+      this.logger.info(`redis increments (KV_INCREMENT_SCRIPT): ${JSON.stringify(modes)}`);
   }
 }
 

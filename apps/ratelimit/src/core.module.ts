@@ -3,10 +3,8 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CLOCK, RANDOM, type Clock, type Random } from './clock';
-import { STATS } from './ratelimit/ratelimit-options';
+import { LOGGER, STATS } from './core-tokens';
 import type { StatsService } from './stats/stats.service';
-
-export const LOGGER = Symbol('LOGGER');
 
 export interface CoreDependencies {
   readonly logger: Logger;

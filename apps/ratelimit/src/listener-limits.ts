@@ -6,7 +6,7 @@ import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { ServerSettings } from './settings/settings';
-import { throttledWarning } from './stats/sinks/throttled-warning';
+import { throttledWarning } from './logging/throttled-warning';
 
 export interface ListenerLimits {
   /** node:http options: request and header timeouts, and how often Node looks for expired ones. */

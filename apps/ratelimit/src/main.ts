@@ -8,8 +8,8 @@ import cluster from 'node:cluster';
 import { isHelpRequest, SERVICE_USAGE } from './cli/service-usage';
 import { startRatelimit } from './create-app';
 import { createLogger } from './logging/create-logger';
-import { parseSettingsOrExit } from './settings/parse-settings-or-exit';
 import { releaseStartUpMemory } from './release-start-up-memory';
+import { parseSettingsOrExit } from './settings/settings';
 import { runWorkers } from './run-workers';
 
 async function main(): Promise<void> {

@@ -10,8 +10,8 @@ import type { BrowserContext } from 'playwright-core';
 import { ConsolePage } from './support/console-page';
 import { FakeClock } from './support/fake-clock';
 import { launchChromium } from './support/launch-chromium';
-import { createRulesDir, type RulesDir } from './support/rules-dir';
-import { rlsRequest } from './support/rls-client';
+import { createRulesDir, type RulesDir } from '../load/rules-dir';
+import { rlsRequest } from '../load/rls-client';
 import { startTestApp, type TestApp } from './support/start-app';
 
 const RULES = `domain: shop

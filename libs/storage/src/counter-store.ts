@@ -90,6 +90,11 @@ export interface CounterStore {
   ready(): Promise<void>;
   /** Health for this backend (docs/service.md, "Health"; memcache and memory never depend on Redis). */
   isHealthy(): boolean;
+  /**
+   * How the store sends its increments, per client (Redis: `script`, one Lua call per batch, or
+   * `commands`), for the start-up log. Only a store with such a choice offers it.
+   */
+  incrementModes?(): Readonly<Partial<Record<string, string>>>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-// The hand-written memcached client and the npm package memcache-client (memcache-client-candidates.ts)
+// The hand-written memcached client and the npm package memcache-client (../load/memcache-client-candidates.ts)
 // answer the store's three calls alike, over TCP and TLS, and place keys by `crc32 % n`: so the
 // figures bench/memcached.bench.ts gives for them (docs/stores.md#memcache) compare like with like.
 import { after, before, describe, it } from 'node:test';
@@ -15,7 +15,7 @@ import {
   npmPackageClient,
   type CandidateClient,
   type CandidateOptions,
-} from './memcache-client-candidates';
+} from '../load/memcache-client-candidates';
 import { pickServer } from '../src/memcached/pick-server';
 import { TEST_TIMEOUT_MS } from './store-options';
 

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CompileOptions, RuleRegistry } from '@repo/rules';
 import type { Clock } from '../clock';
-import type { RateLimitDecision, RateLimitRequest } from '../ratelimit/rate-limit-types';
+import type { RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { checkRules } from './check-rules';
 import { consoleFiles } from './console-page';
 import type { OperatorConsole } from './operator-console';

@@ -1,22 +1,61 @@
-// The operator's console state (OperatorConsole), global so the decision service can record the
-// values it limits; the page and its JSON API are served by the debug listener (create-app.ts).
-import { Global, Module } from '@nestjs/common';
-import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
+// The operator's console (docs/console.md), with CONSOLE_ENABLED: its state (OperatorConsole),
+// global so the decision service can record the values it limits (under LIMITED_VALUES, which
+// the service injects without knowing the console), and the page with its JSON API, which the
+// debug listener serves (under DEBUG_CONSOLE).
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { RULE_REGISTRY, type CompileOptions, type RuleRegistry } from '@repo/rules';
 import { CLOCK, type Clock } from '../clock';
-import { STATS } from '../ratelimit/ratelimit-options';
+import { LIMITED_VALUES, STATS } from '../core-tokens';
+import { DEBUG_CONSOLE } from '../debug/debug-listener';
+import { RateLimitModule } from '../ratelimit/ratelimit.module';
+import { RateLimitService } from '../ratelimit/ratelimit.service';
+import { SETTINGS, type Settings } from '../settings/settings';
 import type { StatsService } from '../stats/stats.service';
+import { ConsoleApi } from './console-api';
+import { consoleOrigin } from './console-origin';
 import { OPERATOR_CONSOLE, OperatorConsole } from './operator-console';
 
 @Global()
-@Module({
-  providers: [
-    {
-      provide: OPERATOR_CONSOLE,
-      useFactory: (registry: RuleRegistry, stats: StatsService, clock: Clock) =>
-        new OperatorConsole(registry, stats, clock),
-      inject: [RULE_REGISTRY, STATS, CLOCK],
-    },
-  ],
-  exports: [OPERATOR_CONSOLE],
-})
-export class ConsoleModule {}
+@Module({})
+export class ConsoleModule {
+  /** `compileOptions`: how the rules check compiles a file, as the rule source does. */
+  static forRoot(compileOptions: CompileOptions): DynamicModule {
+    return {
+      module: ConsoleModule,
+      imports: [RateLimitModule],
+      providers: [
+        {
+          provide: OPERATOR_CONSOLE,
+          useFactory: (registry: RuleRegistry, stats: StatsService, clock: Clock) =>
+            new OperatorConsole(registry, stats, clock),
+          inject: [RULE_REGISTRY, STATS, CLOCK],
+        },
+        {
+          provide: LIMITED_VALUES,
+          useFactory: (operatorConsole: OperatorConsole) => operatorConsole.limited,
+          inject: [OPERATOR_CONSOLE],
+        },
+        {
+          provide: DEBUG_CONSOLE,
+          useFactory: (
+            operatorConsole: OperatorConsole,
+            registry: RuleRegistry,
+            settings: Settings,
+            clock: Clock,
+            service: RateLimitService,
+          ) =>
+            new ConsoleApi({
+              console: operatorConsole,
+              registry,
+              origin: consoleOrigin(settings),
+              compileOptions,
+              clock,
+              decide: (request) => service.shouldRateLimit(request),
+            }),
+          inject: [OPERATOR_CONSOLE, RULE_REGISTRY, SETTINGS, CLOCK, RateLimitService],
+        },
+      ],
+      exports: [OPERATOR_CONSOLE, LIMITED_VALUES, DEBUG_CONSOLE],
+    };
+  }
+}

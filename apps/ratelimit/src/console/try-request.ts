@@ -1,7 +1,7 @@
 // "Try a request": a /json request body, decided by the same service and answered exactly as
 // /json answers it (status code and body). By default it only reads: every descriptor's hits are
 // 0, so no counter moves; `?count=true` counts the hits as /json would.
-import type { RateLimitDecision, RateLimitRequest } from '../ratelimit/rate-limit-types';
+import type { RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { decisionToJson } from '../transport/http/decision-to-json';
 import { jsonErrorAnswer } from '../transport/http/json-error-answer';
 import { parseJsonRequest } from '../transport/http/parse-json-request';

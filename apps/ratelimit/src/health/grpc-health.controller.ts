@@ -6,7 +6,7 @@ import { status as GrpcStatus, type ServerWritableStream } from '@grpc/grpc-js';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN } from '../transport/grpc/grpc-patterns';
-import { STATS } from '../ratelimit/ratelimit-options';
+import { STATS } from '../core-tokens';
 import type { Counter, Timer } from '../stats/stat-metrics';
 import type { StatsService } from '../stats/stats.service';
 import { HEALTH_STATE, type HealthState } from './health-state';

@@ -86,6 +86,12 @@ describe(HealthState.name, () => {
     assert.equal(changes, 2);
   });
 
+  it("shutdown begins in the app's first shutdown phase (onModuleDestroy)", () => {
+    const sut = new HealthState(store, registry, false);
+    sut.onModuleDestroy();
+    assert.deepEqual(sut.components(), { store: true, config: undefined, shutdown: false });
+  });
+
   it('listeners hear successful loads but not failed ones, until they unsubscribe', () => {
     const sut = new HealthState(store, registry, true);
     let changes = 0;

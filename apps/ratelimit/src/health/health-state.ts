@@ -4,6 +4,7 @@
 // HEALTHY_WITH_AT_LEAST_ONE_CONFIG_LOADED (a successful load with >= 1 domain makes it healthy, one
 // with 0 domains unhealthy, a failed load changes nothing); `shutdown` turns unhealthy for good on
 // SIGTERM.
+import type { OnModuleDestroy } from '@nestjs/common';
 import type { RuleLoadEvent, RuleRegistry } from '@repo/rules';
 import type { CounterStore } from '@repo/storage';
 
@@ -14,7 +15,7 @@ export interface HealthComponents {
   readonly shutdown: boolean;
 }
 
-export class HealthState {
+export class HealthState implements OnModuleDestroy {
   private isConfigLoaded = false;
   private isShuttingDown = false;
   private readonly listeners = new Set<() => void>();
@@ -45,6 +46,14 @@ export class HealthState {
   markShuttingDown(): void {
     this.isShuttingDown = true;
     this.notify();
+  }
+
+  /**
+   * The first phase of the app's shutdown (docs/development.md#start-up-and-shutdown): unhealthy
+   * before gRPC drains and HTTP closes.
+   */
+  onModuleDestroy(): void {
+    this.markShuttingDown();
   }
 
   /** Called on every change this object knows of (gRPC Watch); store changes are polled by watchers. */

@@ -3,7 +3,7 @@
 // Every algorithm is judged here the same way (docs/algorithms.md): the tally's `after` against its
 // `limit` plays the part of the fixed window's count. Pure apart from those counters.
 import type { RateLimitRule } from '@repo/rules';
-import type { DescriptorStatus } from '../ratelimit/rate-limit-types';
+import type { DescriptorStatus } from '../rate-limit-types';
 import type { LimitStats } from '../stats/limit-stats';
 import { nearLimitThreshold } from './near-limit-threshold';
 import type { Tally } from './tally-hits';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { MatchedLimit } from '@repo/rules';
 import { testLimit, testRule } from '../../test/support/rule-fixtures';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
-import type { DescriptorStatus, RateLimitRequest } from './rate-limit-types';
+import type { DescriptorStatus, RateLimitRequest } from '../rate-limit-types';
 
 const withMetadata = (metadata: Record<string, unknown> | undefined): MatchedLimit =>
   testLimit(testRule({ metadata }));

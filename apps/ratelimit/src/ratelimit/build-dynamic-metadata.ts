@@ -3,7 +3,7 @@
 // config `metadata` of every descriptor that passed (not unlimited, not OVER_LIMIT;
 // shadow-rewritten ones count as passed).
 import type { LimitOverride, MatchedLimit } from '@repo/rules';
-import type { DescriptorStatus, RateLimitRequest } from './rate-limit-types';
+import type { DescriptorStatus, RateLimitRequest } from '../rate-limit-types';
 
 type JsonObject = Record<string, unknown>;
 

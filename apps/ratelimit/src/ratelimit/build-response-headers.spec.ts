@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { MatchedLimit, RateLimitRule } from '@repo/rules';
 import { testLimit, testRule } from '../../test/support/rule-fixtures';
 import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
-import type { DescriptorStatus } from './rate-limit-types';
+import type { DescriptorStatus } from '../rate-limit-types';
 
 const matched = (limit: RateLimitRule): MatchedLimit => testLimit(limit);
 const okStatus = (limit: RateLimitRule, limitRemaining: number): DescriptorStatus => ({

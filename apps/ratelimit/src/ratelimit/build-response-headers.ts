@@ -5,7 +5,7 @@
 import type { MatchedLimit } from '@repo/rules';
 import { secondsUntilReset } from '../limiter/seconds-until-reset';
 import { isQuotaDescriptor } from './overall-code';
-import type { DescriptorStatus, HeaderValue } from './rate-limit-types';
+import type { DescriptorStatus, HeaderValue } from '../rate-limit-types';
 
 export interface HeaderNames {
   readonly limitHeader: string;

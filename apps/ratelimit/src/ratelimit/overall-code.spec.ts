@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { testLimit, testRule } from '../../test/support/rule-fixtures';
 import { isQuotaDescriptor, overallCode } from './overall-code';
-import type { DescriptorStatus } from './rate-limit-types';
+import type { DescriptorStatus } from '../rate-limit-types';
 
 const regular = testLimit(testRule());
 const quota = testLimit(testRule({ quotaMode: true }));

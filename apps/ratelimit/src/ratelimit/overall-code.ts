@@ -5,7 +5,7 @@
 // requests in envoyproxy/ratelimit#1059). Unlimited descriptors take no part. Global shadow mode is
 // applied by the caller afterwards.
 import type { MatchedLimit } from '@repo/rules';
-import type { DescriptorStatus, ResponseCode } from './rate-limit-types';
+import type { DescriptorStatus, ResponseCode } from '../rate-limit-types';
 
 export function overallCode(
   statuses: readonly DescriptorStatus[],

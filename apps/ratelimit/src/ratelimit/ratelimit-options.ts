@@ -18,4 +18,3 @@ export interface RateLimitOptions {
 
 export const RATE_LIMIT_OPTIONS = Symbol('RATE_LIMIT_OPTIONS');
 export const HIT_COUNTER = Symbol('HIT_COUNTER');
-export const STATS = Symbol('STATS');

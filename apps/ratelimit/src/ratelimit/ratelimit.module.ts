@@ -6,13 +6,13 @@ import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
 import { COUNTER_STORE, OverLimitCache, type CounterStore } from '@repo/storage';
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../clock';
-import { LOGGER } from '../core.module';
 import { HitCounter } from '../limiter/hit-counter';
 import { SETTINGS, type Settings } from '../settings/settings';
 import { exportLocalCacheGauges } from '../stats/export-local-cache-gauges';
 import type { StatsService } from '../stats/stats.service';
 import { CONFIG_LOAD_REPORTER, ConfigLoadReporter } from './config-load-reporter';
-import { HIT_COUNTER, RATE_LIMIT_OPTIONS, STATS, type RateLimitOptions } from './ratelimit-options';
+import { LOGGER, STATS } from '../core-tokens';
+import { HIT_COUNTER, RATE_LIMIT_OPTIONS, type RateLimitOptions } from './ratelimit-options';
 import { RateLimitService } from './ratelimit.service';
 
 export function toRateLimitOptions(settings: Settings): RateLimitOptions {

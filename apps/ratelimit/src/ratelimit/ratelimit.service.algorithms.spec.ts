@@ -9,7 +9,7 @@ import {
   repeat,
   type ServiceHarness,
 } from '../../test/support/service-harness';
-import type { RateLimitDecision } from './rate-limit-types';
+import type { RateLimitDecision } from '../rate-limit-types';
 import { RateLimitService } from './ratelimit.service';
 
 const RULES = `

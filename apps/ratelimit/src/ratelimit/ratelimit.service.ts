@@ -12,8 +12,6 @@ import {
 } from '@repo/rules';
 import { StoreUnavailableError } from '@repo/storage';
 import { CLOCK, type Clock } from '../clock';
-import type { LimitedValues } from '../console/limited-values';
-import { OPERATOR_CONSOLE, type OperatorConsole } from '../console/operator-console';
 import { NoConfigLoadedError, RateLimitError } from '../errors';
 import { buildCounterKey, buildCounterKeyBase } from '../limiter/build-counter-key';
 import { computeDescriptorStatus, type CountedHits } from '../limiter/compute-descriptor-status';
@@ -28,10 +26,12 @@ import { overallCode } from './overall-code';
 import {
   UNLIMITED_REMAINING,
   type DescriptorStatus,
+  type LimitedValuesRecorder,
   type RateLimitDecision,
   type RateLimitRequest,
-} from './rate-limit-types';
-import { HIT_COUNTER, RATE_LIMIT_OPTIONS, STATS, type RateLimitOptions } from './ratelimit-options';
+} from '../rate-limit-types';
+import { LIMITED_VALUES, STATS } from '../core-tokens';
+import { HIT_COUNTER, RATE_LIMIT_OPTIONS, type RateLimitOptions } from './ratelimit-options';
 import { validateRequest } from './validate-request';
 
 const NO_LIMIT: DescriptorStatus = Object.freeze({ code: 'OK', limitRemaining: 0 });
@@ -41,7 +41,7 @@ const NO_HEADERS = Object.freeze([]);
 @Injectable()
 export class RateLimitService {
   /** The console's heavy hitters; fed on over-limit answers only, so within-limit calls pay nothing. */
-  private readonly limited: LimitedValues | undefined;
+  private readonly limited: LimitedValuesRecorder | undefined;
 
   constructor(
     @Inject(RULE_REGISTRY) private readonly registry: RuleRegistry,
@@ -49,9 +49,9 @@ export class RateLimitService {
     @Inject(STATS) private readonly stats: StatsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RATE_LIMIT_OPTIONS) private readonly options: RateLimitOptions,
-    @Optional() @Inject(OPERATOR_CONSOLE) operatorConsole?: OperatorConsole,
+    @Optional() @Inject(LIMITED_VALUES) limited?: LimitedValuesRecorder,
   ) {
-    this.limited = operatorConsole?.limited;
+    this.limited = limited;
   }
 
   async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitDecision> {
@@ -214,7 +214,7 @@ export class RateLimitService {
 
   /** Each over-limit descriptor's values, under its rule, weighted by its hits. */
   private recordLimited(
-    limited: LimitedValues,
+    limited: LimitedValuesRecorder,
     request: RateLimitRequest,
     limits: readonly (MatchedLimit | undefined)[],
     statuses: readonly DescriptorStatus[],

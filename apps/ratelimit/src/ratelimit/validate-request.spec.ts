@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Unit } from '@repo/rules';
 import { InvalidRequestError } from '../errors';
-import type { RateLimitRequest } from './rate-limit-types';
+import type { RateLimitRequest } from '../rate-limit-types';
 import { validateRequest } from './validate-request';
 
 const entries = [{ key: 'k', value: 'v' }];

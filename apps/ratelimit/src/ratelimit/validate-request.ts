@@ -3,7 +3,7 @@
 // reference and is a clear error here.
 import { UNIT_SECONDS, type Descriptor } from '@repo/rules';
 import { InvalidRequestError } from '../errors';
-import type { RateLimitRequest } from './rate-limit-types';
+import type { RateLimitRequest } from '../rate-limit-types';
 
 export function validateRequest(request: RateLimitRequest): void {
   if (request.domain === '') throw new InvalidRequestError('rate limit domain must not be empty');

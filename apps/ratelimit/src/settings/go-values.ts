@@ -1,10 +1,15 @@
 // Parsers for variable values written the way the reference (Go, kelseyhightower/envconfig)
 // reads them, so existing deployments keep their values: strconv.ParseBool, time.ParseDuration,
 // `k:v,k2:v2` maps and comma lists. Each returns a result instead of throwing so the caller can
-// collect every problem before reporting.
+// collect every problem before reporting. At the end, the kinds of variable the inventory
+// (settings-inventory.ts) is written in: each takes the raw text of a variable (or its default)
+// and yields the typed value or the reason that becomes `NAME=value: <reason>`.
 
 export type ParseResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+/** Raw text of a variable -> its value or the reason it is refused. */
+export type ValueParser<T> = (raw: string) => ParseResult<T>;
 
 const ok = <T>(value: T): ParseResult<T> => ({ ok: true, value });
 const fail = <T>(reason: string): ParseResult<T> => ({ ok: false, reason });
@@ -107,3 +112,28 @@ export function parseChoice<T extends string>(raw: string, choices: readonly T[]
   const found = choices.find((choice) => choice.toLowerCase() === wanted);
   return found === undefined ? fail(`must be one of ${choices.join(', ')}`) : ok(found);
 }
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+export const text: ValueParser<string> = ok;
+export const bool: ValueParser<boolean> = parseGoBool;
+/** Go duration -> milliseconds. */
+export const duration: ValueParser<number> = parseGoDuration;
+export const port: ValueParser<number> = (raw) => parseInteger(raw, 0, 65535);
+export const list: ValueParser<readonly string[]> = (raw) => ok(parseList(raw));
+/** `k:v,k2:v2` */
+export const colonMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, ':');
+/** `k=v,k2=v2` */
+export const equalsMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, '=');
+export const integer =
+  (min = 0, max = MAX): ValueParser<number> =>
+  (raw) =>
+    parseInteger(raw, min, max);
+export const float =
+  (min = 0, max = MAX): ValueParser<number> =>
+  (raw) =>
+    parseFloat64(raw, min, max);
+export const choice =
+  <T extends string>(...choices: T[]): ValueParser<T> =>
+  (raw) =>
+    parseChoice(raw, choices);

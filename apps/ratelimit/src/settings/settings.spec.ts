@@ -1,7 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { settingsErrorOf } from '../../test/support/settings-error-of';
-import { formatSettingsError, parseSettings, SettingsError, type Settings } from './settings';
+import {
+  formatSettingsError,
+  parseSettings,
+  parseSettingsOrExit,
+  SettingsError,
+  type ExitIo,
+  type Settings,
+} from './settings';
 
 const storeTlsOff = {
   enabled: false,
@@ -189,5 +196,38 @@ describe(formatSettingsError.name, () => {
   it('prints anything else as one invalid-settings line', () => {
     assert.equal(formatSettingsError(new Error('boom')), 'invalid settings: boom');
     assert.equal(formatSettingsError('odd'), 'invalid settings: odd');
+  });
+});
+
+class ExitCalled extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+function fakeIo() {
+  const written: string[] = [];
+  const io: ExitIo = {
+    writeError: (text) => written.push(text),
+    exit: (code) => {
+      throw new ExitCalled(code);
+    },
+  };
+  return { io, written };
+}
+
+describe(parseSettingsOrExit.name, () => {
+  it('returns the settings when the environment is valid', () => {
+    const { io, written } = fakeIo();
+    assert.equal(parseSettingsOrExit({ PORT: '9000' }, io).server.port, 9000);
+    assert.deepEqual(written, []);
+  });
+
+  it('prints every problem to stderr and exits 1', () => {
+    const { io, written } = fakeIo();
+    assert.throws(() => parseSettingsOrExit({ PORT: 'x', LOG_FORMAT: 'xml' }, io), new ExitCalled(1));
+    assert.deepEqual(written, [
+      'invalid settings:\nPORT=x: invalid integer\nLOG_FORMAT=xml: must be one of text, json\n',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The `request string` span attribute: the request in protobuf text format, as the reference's
 // request.String() prints it (compact, zero values omitted), e.g.
 //   domain:"rl" descriptors:{entries:{key:"user" value:"alice"}} hits_addend:1
-import type { RateLimitRequest } from '../ratelimit/rate-limit-types';
+import type { RateLimitRequest } from '../rate-limit-types';
 
 export function formatRequestText(request: RateLimitRequest): string {
   const parts: string[] = [];

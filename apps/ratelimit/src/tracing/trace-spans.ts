@@ -6,7 +6,7 @@
 // As in the reference, the execution span is not made the active context: it and the store span
 // are both children of the gRPC server span (roots on /json, which has no server span).
 import type { Span } from '@opentelemetry/api';
-import type { RateLimitRequest } from '../ratelimit/rate-limit-types';
+import type { RateLimitRequest } from '../rate-limit-types';
 import { activeTracing } from './active-tracing';
 import { formatRequestText } from './format-request-text';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { testRule } from '../../test/support/rule-fixtures';
 import { InvalidRequestError } from '../errors';
-import type { RateLimitDecision } from '../ratelimit/rate-limit-types';
+import type { RateLimitDecision } from '../rate-limit-types';
 import { validateRequest } from '../ratelimit/validate-request';
 import { decisionToMessage, requestFromMessage } from './proto-mapping';
 import { rlsProtos } from './rls-protos';

@@ -1,7 +1,7 @@
 // gRPC message objects (as @grpc/proto-loader decodes and encodes them with PROTO_LOADER_OPTIONS:
 // lowerCamelCase, enum names, unset fields undefined) <-> the service's transport-free types.
 import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
-import type { DescriptorStatus, RateLimitDecision, RateLimitRequest } from '../ratelimit/rate-limit-types';
+import type { DescriptorStatus, RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { InvalidRequestError } from '../errors';
 import { UndecodableRequest } from './grpc/undecodable-request';
 import { jsonToStruct, type StructMessage } from './json-to-struct';

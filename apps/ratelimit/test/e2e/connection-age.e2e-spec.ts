@@ -13,8 +13,8 @@ import {
 } from '@grpc/grpc-js';
 import { waitFor } from '@repo/test-support';
 import { rlsProtos } from '../../src/transport/rls-protos';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 import { watchHealth } from '../support/watch-health';
 

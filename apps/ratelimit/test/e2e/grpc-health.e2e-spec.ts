@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { waitFor } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
 import { watchHealth, type WatchedHealth } from '../support/watch-health';
 

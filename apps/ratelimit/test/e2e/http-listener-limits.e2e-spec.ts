@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Agent } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { freePort, waitFor } from '@repo/test-support';
-import { httpCall } from '../faults/keep-alive-callers';
+import { httpCall } from '../../load/keep-alive-callers';
 import { openConnections, type RawConnectionGroup } from '../faults/raw-connections';
 import { startTestApp, type TestApp } from '../support/start-app';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeClock } from '../support/fake-clock';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const RULES = `

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { isProcessAlive, startRedis, stopAllServers, waitFor } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { createRlsClient, rlsRequest } from '../support/rls-client';
-import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../support/start-service-process';
+import { createRulesDir } from '../../load/rules-dir';
+import { createRlsClient, rlsRequest } from '../../load/rls-client';
+import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../../load/start-service-process';
 
 const RULES =
   'domain: life\ndescriptors:\n  - key: k\n    rate_limit: { unit: hour, requests_per_unit: 1000 }\n';

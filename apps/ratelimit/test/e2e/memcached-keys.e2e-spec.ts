@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startMemcached, stopAllServers, waitFor, type MemcachedServer } from '@repo/test-support';
 import { FakeClock } from '../support/fake-clock';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const RULES = `

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { scratchDir } from '@repo/test-support';
-import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../support/start-service-process';
+import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../../load/start-service-process';
 
 describe('a rules directory that does not exist', () => {
   let service: ServiceProcess | undefined;

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { freePort, repoRoot, waitFor } from '@repo/test-support';
-import { E2E_TARGET } from '../support/e2e-target';
+import { E2E_TARGET } from '../../load/e2e-target';
 
 const ROOT = repoRoot();
 const DIST_DIR = join('.tmp', `npm-start-dist-${process.pid}`);
@@ -18,7 +18,8 @@ describe('npm start', { skip: E2E_TARGET === 'bundle' }, () => {
   const children: ReturnType<typeof spawn>[] = [];
   after(() => {
     children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
-    rmSync(join(ROOT, DIST_DIR), { recursive: true, force: true });
+    for (const tree of [DIST_DIR, `${DIST_DIR}-dev`])
+      rmSync(join(ROOT, tree), { recursive: true, force: true });
   });
 
   it('builds, serves the example rules on the memory store, and stops with npm on SIGTERM', async () => {

@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from '@repo/test-support';
 import { parseSamples, sampleValue } from '../support/prometheus-text';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const MAX_KEYS = 1000;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort, scratchDir } from '@repo/test-support';
 import { parseSamples, sampleValue, type Sample } from '../support/prometheus-text';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const RULES = `

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 import {
   counterTotals,

@@ -10,9 +10,9 @@ import { after, before, describe, it } from 'node:test';
 import { credentials, makeGenericClientConstructor, Metadata, type Client } from '@grpc/grpc-js';
 import { freePort, scratchDir, startRedis, waitFor, type RedisServer } from '@repo/test-support';
 import { rlsProtos } from '../../src/transport/rls-protos';
-import { SERVICE_MAIN } from '../support/e2e-target';
+import { SERVICE_MAIN } from '../../load/e2e-target';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 
 const RULES = `
 domain: trace

@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestCertificates, freePort, type TestCertificates } from '@repo/test-support';
-import { cliEntry } from '../support/e2e-target';
+import { cliEntry } from '../../load/e2e-target';
 import { FakeClock } from '../support/fake-clock';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 /** The CLI of the build under test (e2e-target.ts). */

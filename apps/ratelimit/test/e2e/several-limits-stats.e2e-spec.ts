@@ -7,8 +7,8 @@ import { after, describe, it } from 'node:test';
 import { freePort, waitFor } from '@repo/test-support';
 import { FakeClock } from '../support/fake-clock';
 import { parseSamples, sampleValue } from '../support/prometheus-text';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 import { counterTotals, startTcpStatsdListener, startUdpStatsdListener } from '../support/stats-listeners';
 

@@ -15,8 +15,8 @@ import {
 } from '@repo/test-support';
 import { captureLogs } from '../support/capture-logs';
 import { FakeClock } from '../support/fake-clock';
-import { createRulesDir, type RulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir, type RulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const RULES = `

@@ -9,8 +9,8 @@ import { credentials as grpcCredentials, status as GrpcStatus } from '@grpc/grpc
 import { createTestCertificates, scratchDir, waitFor, type TestCertificates } from '@repo/test-support';
 import { captureLogs } from '../support/capture-logs';
 import { clientCredentials, servedCommonName, servedFiles, type ClientIdentity } from '../support/grpc-tls';
-import { createRulesDir } from '../support/rules-dir';
-import { createRlsClient, rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { createRlsClient, rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const RULES =

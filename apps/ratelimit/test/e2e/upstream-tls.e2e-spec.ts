@@ -15,8 +15,8 @@ import {
 // The lib's own ADS test server, as in xds-rules.e2e-spec.ts.
 import { startAdsServer, type AdsTestServer } from '../../../../libs/rules/test/support/ads-server';
 import { FakeClock } from '../support/fake-clock';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const RULES =

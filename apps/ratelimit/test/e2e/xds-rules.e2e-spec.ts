@@ -7,7 +7,7 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 import { waitFor } from '@repo/test-support';
 // The lib's own ADS test server: the app's e2e drives the same real server the lib tests use.
 import { startAdsServer, type AdsTestServer } from '../../../../libs/rules/test/support/ads-server';
-import { rlsRequest } from '../support/rls-client';
+import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const limitOf = (requestsPerUnit: number) => ({

@@ -3,7 +3,7 @@
 // end and outcome so a test can ask what callers saw before, during and after a fault.
 import { performance } from 'node:perf_hooks';
 import type { TestContext } from 'node:test';
-import type { FaultClient, Outcome } from './fault-client';
+import type { FaultClient, Outcome } from '../../load/fault-client';
 
 export interface CallRecord {
   /** performance.now() milliseconds. */

@@ -16,8 +16,8 @@ import {
   type RedisClusterTopology,
   type RedisServer,
 } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { inFlightAt, startLoad, summarize, waitForCalls } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 import { redisKeysWithoutExpiry } from './store-keys';

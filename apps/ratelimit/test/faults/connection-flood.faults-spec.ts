@@ -9,9 +9,9 @@ import type { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { waitFor } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 import { processMemory, reportFigure, startFaultService, type FaultService } from './fault-service';
-import { httpCall, keepAliveCallers, type HttpAnswer } from './keep-alive-callers';
+import { httpCall, keepAliveCallers, type HttpAnswer } from '../../load/keep-alive-callers';
 import { openConnections, type RawConnectionGroup } from './raw-connections';
 
 const LIMIT = 1_000_000;

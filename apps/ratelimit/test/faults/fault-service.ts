@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import type { TestContext } from 'node:test';
 import { freePort } from '@repo/test-support';
-import { createFaultClient, type FaultClient } from './fault-client';
-import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../support/start-service-process';
+import { createFaultClient, type FaultClient } from '../../load/fault-client';
+import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../../load/start-service-process';
 
 export interface FaultService extends ServiceProcess {
   readonly debugPort: number;

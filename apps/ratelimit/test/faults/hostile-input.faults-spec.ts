@@ -7,10 +7,10 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
-import type { Outcome } from './fault-client';
+import type { Outcome } from '../../load/fault-client';
 import { grpcInputs, jsonBodies } from './hostile-arbitraries';
 
 const RULES = `

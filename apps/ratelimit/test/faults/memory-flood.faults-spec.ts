@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
-import { createRulesDir } from '../support/rules-dir';
+import { createRulesDir } from '../../load/rules-dir';
 import { processMemory, reportFigure, startFaultService, type FaultService } from './fault-service';
 
 const RULES = `

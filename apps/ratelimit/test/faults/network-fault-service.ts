@@ -1,7 +1,7 @@
 // What the network fault specs share: the rules, the load, the exact-decision probe's request,
 // and the service started with them (network-fault-run.ts runs the faults).
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startLoad, waitForCalls } from './closed-loop-load';
 import { startFaultService, type FaultService } from './fault-service';
 

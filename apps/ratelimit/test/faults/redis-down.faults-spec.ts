@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { startRedis, stopAllServers, waitFor, type RedisServer } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { inFlightAt, recoveryMs, startLoad, summarize, waitForCalls } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 

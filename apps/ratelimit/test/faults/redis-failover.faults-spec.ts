@@ -12,8 +12,8 @@ import {
   waitFor,
   type RedisServer,
 } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { isDecision, startLoad, summarize, waitForCalls, type CallRecord } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 import { clusterStateOk, isMaster, startReplicatedCluster } from './replicated-cluster';

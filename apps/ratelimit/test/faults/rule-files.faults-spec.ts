@@ -6,8 +6,8 @@ import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';
-import { createRulesDir, type RulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir, type RulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startLoad, summarize, waitForCalls, type CallRecord } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 

@@ -7,8 +7,8 @@ import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { after, describe, it } from 'node:test';
 import { startRedis, stopAllServers, waitFor } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 
 const RULES = `

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';
-import { createRulesDir } from '../support/rules-dir';
-import { rlsRequest } from '../support/rls-client';
+import { createRulesDir } from '../../load/rules-dir';
+import { rlsRequest } from '../../load/rls-client';
 import { startLoad, summarize, waitForCalls } from './closed-loop-load';
-import { createFaultClient, type FaultClient } from './fault-client';
+import { createFaultClient, type FaultClient } from '../../load/fault-client';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 import { openConnections, type RawConnectionGroup } from './raw-connections';
 

@@ -11,7 +11,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import { freePort, startFaultProxy, waitFor, type FaultMode, type FaultProxy } from '@repo/test-support';
 // The lib's own ADS test server, as in test/e2e/xds-rules.e2e-spec.ts.
 import { startAdsServer, type AdsTestServer } from '../../../../libs/rules/test/support/ads-server';
-import { rlsRequest } from '../support/rls-client';
+import { rlsRequest } from '../../load/rls-client';
 import { isDecision, startLoad, summarize, type Load } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 import { ANSWER_BOUND_MS, maxNetAnswerMs } from './network-fault-run';

@@ -13,7 +13,7 @@ import {
   type CounterStore,
 } from '@repo/storage';
 import { HitCounter } from '../../src/limiter/hit-counter';
-import type { RateLimitDecision, RateLimitRequest } from '../../src/ratelimit/rate-limit-types';
+import type { RateLimitDecision, RateLimitRequest } from '../../src/rate-limit-types';
 import type { RateLimitOptions } from '../../src/ratelimit/ratelimit-options';
 import { RateLimitService } from '../../src/ratelimit/ratelimit.service';
 import { StatsService } from '../../src/stats/stats.service';

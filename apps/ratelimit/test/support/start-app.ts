@@ -4,8 +4,8 @@
 import { pino } from 'pino';
 import { parseSettings, type Env, type Settings } from '../../src/settings/settings';
 import type { AppOverrides, RunningRatelimit } from '../../src/create-app';
-import { loadStartRatelimit } from './e2e-target';
-import { createRlsClient, type RlsClient } from './rls-client';
+import { loadStartRatelimit } from '../../load/e2e-target';
+import { createRlsClient, type RlsClient } from '../../load/rls-client';
 
 export interface TestApp {
   readonly service: RunningRatelimit;

@@ -18,7 +18,7 @@ export function flushStats(store: StatsStore, sink: StatsSink): void {
 
 /**
  * Timer samples only: gostats sends each sample at once; here they are sent at least every
- * second (see startStatsSink), so a timer's bounded sample buffer does not overflow.
+ * second (see StatsSinkLifecycle), so a timer's bounded sample buffer does not overflow.
  */
 export function flushTimers(store: StatsStore, sink: StatsSink): void {
   for (const timer of store.timers()) {

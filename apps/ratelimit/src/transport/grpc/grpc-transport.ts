@@ -1,8 +1,8 @@
-// A Nest CustomTransportStrategy that serves gRPC with @grpc/grpc-js and calls the controllers'
-// @MessagePattern methods straight, with plain async/await (grpc-handlers.ts; docs/service.md,
-// "How it is built for speed"): Nest's generic gRPC transport wraps every call in an RxJS
-// pipeline, measured at 11-18% of the CPU per call. Each binding maps one gRPC method to a
-// pattern (see grpc-patterns.ts).
+// A Nest CustomTransportStrategy (started and drained by GrpcListener in the app's lifecycle) that
+// serves gRPC with @grpc/grpc-js and calls the controllers' @MessagePattern methods straight, with
+// plain async/await (grpc-handlers.ts; docs/service.md, "How it is built for speed"): Nest's
+// generic gRPC transport wraps every call in an RxJS pipeline, measured at 11-18% of the CPU per
+// call. Each binding maps one gRPC method to a pattern (see grpc-patterns.ts).
 import cluster from 'node:cluster';
 import {
   Server as GrpcServer,

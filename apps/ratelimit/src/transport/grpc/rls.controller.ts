@@ -5,7 +5,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import { RateLimitService } from '../../ratelimit/ratelimit.service';
-import { STATS } from '../../ratelimit/ratelimit-options';
+import { STATS } from '../../core-tokens';
 import type { Counter, Timer } from '../../stats/stat-metrics';
 import type { StatsService } from '../../stats/stats.service';
 import { activeTracing } from '../../tracing/active-tracing';

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { testRule } from '../../../test/support/rule-fixtures';
-import type { RateLimitDecision } from '../../ratelimit/rate-limit-types';
+import type { RateLimitDecision } from '../../rate-limit-types';
 import { decisionToJson } from './decision-to-json';
 
 const ok = (

@@ -1,7 +1,7 @@
 // RateLimitDecision -> proto3 JSON text (as Go's protojson writes it): lowerCamelCase names, enum names,
 // zero values omitted (`{"code":"OK"}` for a descriptor without limit, no `limitRemaining` when
 // it is 0), durations as `"58s"`, dynamic metadata as a plain JSON object.
-import type { DescriptorStatus, RateLimitDecision } from '../../ratelimit/rate-limit-types';
+import type { DescriptorStatus, RateLimitDecision } from '../../rate-limit-types';
 
 export function decisionToJson(decision: RateLimitDecision): string {
   const body: Record<string, unknown> = {

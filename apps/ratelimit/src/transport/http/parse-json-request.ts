@@ -3,7 +3,7 @@
 // decimal strings, null = unset, and unknown fields rejected. Every problem names its JSON path.
 import type { Descriptor, DescriptorEntry, LimitOverride } from '@repo/rules';
 import { InvalidRequestError } from '../../errors';
-import type { RateLimitRequest } from '../../ratelimit/rate-limit-types';
+import type { RateLimitRequest } from '../../rate-limit-types';
 import { overrideUnitFromWire, isOverrideUnitName } from '../proto-units';
 
 type JsonObject = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // The pull listener on PULLSTATS_ADDR: a Nest application of its own (PrometheusAppModule on
 // Fastify), apart from the HTTP listener as in the reference (its own Go HTTP server with promhttp
 // on PULLSTATS_PATH; any other path is 404). It takes the limits every HTTP listener shares.
-// Loaded only with USE_PULLSTATS (start-stats-sink.ts imports it on demand), so other replicas do
+// Loaded only with USE_PULLSTATS (prometheus-listener.ts imports it on demand), so other replicas do
 // not load prom-client or @willsoto/nestjs-prometheus.
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { capConnections, listenerLimits, refusedConnectionWarning } from '../../../listener-limits';
 import { buildLoggerModuleParams } from '../../../logging/create-logger';
 import type { ServerSettings } from '../../../settings/settings';
-import { httpServerLimits } from '../../../transport/http/http-server-limits';
+import { httpServerLimits } from '../../../http-server-limits';
 import { parseListenAddress, type ListenAddress } from './parse-listen-address';
 import { PlainNotFoundFilter } from './plain-not-found.filter';
 import { PrometheusAppModule } from './prometheus-app.module';

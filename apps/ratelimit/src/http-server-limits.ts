@@ -1,8 +1,8 @@
 // Limits of the HTTP listener (/json, /healthcheck) against slow and stuck clients, as Fastify
 // options; the debug and Prometheus listeners share them (listener-limits.ts).
 import type { Server, ServerOptions } from 'node:http';
-import { listenerLimits } from '../../listener-limits';
-import type { ServerSettings } from '../../settings/settings';
+import { listenerLimits } from './listener-limits';
+import type { ServerSettings } from './settings/settings';
 
 export interface HttpServerLimits {
   readonly bodyLimit: number;

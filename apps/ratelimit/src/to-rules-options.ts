@@ -1,6 +1,12 @@
 // Settings -> RulesModule options (CONFIG_TYPE, RUNTIME_*, MERGE_DOMAIN_CONFIG, CONFIG_GRPC_XDS_*).
-import type { RulesModuleOptions, UnsupportedAlgorithms, Logger, XdsTlsOptions } from '@repo/rules';
-import type { Settings, XdsSettings } from './settings';
+import type {
+  CompileOptions,
+  RulesModuleOptions,
+  UnsupportedAlgorithms,
+  Logger,
+  XdsTlsOptions,
+} from '@repo/rules';
+import type { Settings, XdsSettings } from './settings/settings';
 
 /**
  * memcached has no atomic read-modify-write that fits GCRA
@@ -10,6 +16,16 @@ import type { Settings, XdsSettings } from './settings';
 export const MEMCACHE_UNSUPPORTED_ALGORITHMS: UnsupportedAlgorithms = new Map([
   ['token_bucket', 'token_bucket needs the redis or memory backend'],
 ]);
+
+/** How a rules file compiles here, as the rule source compiles it (the console's rules check). */
+export function toCompileOptions(settings: Settings): CompileOptions {
+  return {
+    mergeDomainConfigs: settings.config.mergeDomainConfig,
+    ...(settings.backend.type === 'memcache'
+      ? { unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS }
+      : {}),
+  };
+}
 
 export function toRulesOptions(settings: Settings, logger: Logger, random: () => number): RulesModuleOptions {
   const { config } = settings;

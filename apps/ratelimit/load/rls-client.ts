@@ -1,3 +1,4 @@
+// (apps/ratelimit/load/: what calls the service from outside, shared by the tests and the benchmarks)
 // A raw @grpc/grpc-js client built from proto/ (no Nest), as Envoy would call the service:
 // ShouldRateLimit and grpc.health.v1.Health/Check, with results or the gRPC error.
 import {
@@ -7,7 +8,7 @@ import {
   type Client,
   type ServiceError,
 } from '@grpc/grpc-js';
-import { rlsProtos } from '../../src/transport/rls-protos';
+import { rlsProtos } from '../src/transport/rls-protos';
 
 type Unary = (request: object, callback: (error: ServiceError | null, response: unknown) => void) => void;
 

@@ -1,13 +1,12 @@
-// Starts the statistics sink chosen by the settings (docs/observability.md, the reference's runner.go order:
-// DISABLE_STATS, then tagged, push, pull, else stdout) and flushes into it every
-// STATS_FLUSH_INTERVAL (timer samples at least every second). stop() flushes once more and
-// closes sockets and the pull listener. A bad PULLSTATS_MAPPER_YAML or a pull address in use
-// rejects, so the service does not start.
+// The statistics sink chosen by the settings (docs/observability.md, the reference's runner.go
+// order: DISABLE_STATS, then tagged, push, pull, else stdout), as CounterStore is chosen by
+// BACKEND_TYPE. A bad PULLSTATS_MAPPER_YAML throws, so the service does not start. The pull
+// sink only fills a Prometheus registry: its listener is PrometheusListener's.
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { throttledWarning } from '../../logging/throttled-warning';
 import type { Settings } from '../../settings/settings';
 import type { StatsService } from '../stats.service';
-import { flushStats, flushTimers } from './flush-stats';
 import { MogrifierMap } from './mogrifier-map';
 import { DEFAULT_MAPPING_YAML } from './prometheus/default-mapping';
 import { MapperConfigError } from './prometheus/mapper-config';
@@ -18,58 +17,21 @@ import { StatsdSink } from './statsd-sink';
 import type { StatsSink } from './stats-sink';
 import { StdoutSink } from './stdout-sink';
 import { TaggedStatsdSink } from './tagged-statsd-sink';
-import { throttledWarning } from './throttled-warning';
 
-export interface RunningStatsSink {
-  /** Final flush, then sockets and the pull listener are closed. */
-  stop(): Promise<void>;
-}
-
-const MAX_TIMER_FLUSH_MS = 1000;
-
-export async function startStatsSink(
-  settings: Settings,
-  stats: StatsService,
-  logger: Logger,
-): Promise<RunningStatsSink> {
-  // A scrape may call flush as soon as the pull listener is up, before openSink returns.
-  const current: { sink?: StatsSink } = {};
-  const flush = () => {
-    if (current.sink !== undefined) flushStats(stats.store, current.sink);
-  };
-  const opened = await openSink(settings, logger, flush, stats);
-  if (opened === undefined) return { stop: () => Promise.resolve() };
-  current.sink = opened.sink;
-  const { flushIntervalMs } = settings.stats;
-  const timers = [setInterval(flush, flushIntervalMs)];
-  if (flushIntervalMs > MAX_TIMER_FLUSH_MS) {
-    timers.push(setInterval(() => flushTimers(stats.store, opened.sink), MAX_TIMER_FLUSH_MS));
-  }
-  for (const timer of timers) timer.unref();
-  logger.info(`stats: ${opened.description}, flushed every ${flushIntervalMs} ms`);
-  let stopping: Promise<void> | undefined;
-  return {
-    stop: () =>
-      (stopping ??= (async () => {
-        for (const timer of timers) clearInterval(timer);
-        flush();
-        await opened.close();
-      })()),
-  };
-}
-
-interface OpenedSink {
+export interface OpenedSink {
   readonly sink: StatsSink;
   readonly description: string;
+  /** Set for pull stats: the registry PrometheusListener serves. */
+  readonly prometheus?: PrometheusSink;
   close(): Promise<void>;
 }
 
-async function openSink(
+/** undefined: no sink (DISABLE_STATS, or the stdout sink below LOG_LEVEL=debug). */
+export function openStatsSink(
   settings: Settings,
   logger: Logger,
-  flush: () => void,
   stats: StatsService,
-): Promise<OpenedSink | undefined> {
+): OpenedSink | undefined {
   const { sink: kind, statsd, extraTags } = settings.stats;
   const target = `${statsd.host}:${statsd.port}`;
   switch (kind) {
@@ -89,7 +51,7 @@ async function openSink(
       return { sink, description: `DogStatsD over UDP to ${target}`, close: () => sink.close() };
     }
     case 'pullstats':
-      return openPullSink(settings, logger, flush, stats);
+      return openPullSink(settings, stats);
   }
 }
 
@@ -100,12 +62,7 @@ function openStdoutSink(logger: Logger): OpenedSink | undefined {
   return { sink, description: 'log lines at debug level', close: () => sink.close() };
 }
 
-async function openPullSink(
-  settings: Settings,
-  logger: Logger,
-  flush: () => void,
-  stats: StatsService,
-): Promise<OpenedSink> {
+function openPullSink(settings: Settings, stats: StatsService): OpenedSink {
   const { pull, extraTags } = settings.stats;
   const isBuiltIn = pull.mapperYaml === '';
   const sink = new PrometheusSink({
@@ -115,20 +72,12 @@ async function openPullSink(
     // the built-in mapping shows the items of a `rate_limits` node as a `limit` label
     limitItemOf: isBuiltIn ? (name) => stats.limitItemOf(name) : undefined,
   });
-  // On demand: replicas without pull stats never load the Nest app, its packages or prom-client.
-  const { startPrometheusApp } = await import('./prometheus/start-prometheus-app.js');
-  const app = await startPrometheusApp({
-    ...pull,
-    registry: sink.metrics.registry,
-    beforeScrape: flush,
-    server: settings.server,
-    logger,
-  });
   const mapping = isBuiltIn ? 'built-in mapping' : `mapping ${pull.mapperYaml}`;
   return {
     sink,
-    description: `Prometheus on ${pull.addr} (port ${app.port}) path ${pull.path}, ${mapping}`,
-    close: () => app.close(),
+    prometheus: sink,
+    description: `Prometheus on ${pull.addr} path ${pull.path}, ${mapping}`,
+    close: () => sink.close(),
   };
 }
 

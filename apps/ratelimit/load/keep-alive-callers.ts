@@ -1,3 +1,4 @@
+// (apps/ratelimit/load/: what calls the service from outside, shared by the tests and the benchmarks)
 // HTTP callers that hold their connections (a node:http keep-alive agent with a fixed number of
 // sockets), as a client already connected when a connection flood starts; and one-off requests
 // on a connection of their own, as a client arriving during the flood.

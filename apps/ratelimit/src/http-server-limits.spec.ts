@@ -1,7 +1,7 @@
 import { describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { parseSettings } from '../../settings/settings';
+import { parseSettings } from './settings/settings';
 import { closeConnectionsAfter, httpServerLimits } from './http-server-limits';
 
 describe(httpServerLimits.name, () => {

@@ -5,7 +5,7 @@ import type {
   StorageEventListener,
   StoreTlsOptions,
 } from '@repo/storage';
-import type { RedisSettings, Settings, StoreTlsSettings } from './settings';
+import type { RedisSettings, Settings, StoreTlsSettings } from './settings/settings';
 
 /** Expired memory counters are purged this often besides on access. */
 const MEMORY_PURGE_INTERVAL_MS = 10_000;

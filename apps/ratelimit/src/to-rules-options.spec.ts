@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Logger } from '@repo/rules';
-import { parseSettings } from './settings';
+import { parseSettings } from './settings/settings';
 import { toRulesOptions } from './to-rules-options';
 
 const logger: Logger = {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSettings } from './settings';
+import { parseSettings } from './settings/settings';
 import { toStoreOptions } from './to-store-options';
 
 const now = () => 1000;

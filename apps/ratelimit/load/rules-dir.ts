@@ -1,4 +1,5 @@
-// A rules directory for one test, laid out as RUNTIME_ROOT/RUNTIME_SUBDIRECTORY/RUNTIME_APPDIRECTORY
+// (apps/ratelimit/load/: what calls the service from outside, shared by the tests and the benchmarks)
+// A rules directory for one test or benchmark run, laid out as RUNTIME_ROOT/RUNTIME_SUBDIRECTORY/RUNTIME_APPDIRECTORY
 // with RUNTIME_WATCH_ROOT=false, plus the settings that point the service at it.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
-// Statsd socket errors (collector down, connection refused) repeat at every flush; the reference
-// logs dropped bytes every 32 KiB. Here: the first error at once, then at most one line a minute
-// with the number of errors in between.
+// A warning that repeats for as long as its cause lasts (statsd socket errors at every flush,
+// connections refused past HTTP_MAX_CONNECTIONS), kept readable: the first error at once, then at
+// most one line a minute with the number of errors in between. (The reference logs dropped statsd
+// bytes every 32 KiB.)
 import type { Logger } from 'pino';
 
 const INTERVAL_MS = 60_000;

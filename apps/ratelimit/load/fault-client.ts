@@ -1,4 +1,5 @@
-// A raw @grpc/grpc-js client for the fault suite: every call carries a deadline (so a hung call
+// A raw @grpc/grpc-js client for the fault suite and the soak run (apps/ratelimit/load/: what calls
+// the service from outside, shared by the tests and the benchmarks): every call carries a deadline (so a hung call
 // shows up as DEADLINE_EXCEEDED instead of hanging the test) and ends as an Outcome, never a
 // rejection. `callRaw` sends arbitrary bytes as the request message (hostile input).
 import {
@@ -9,8 +10,8 @@ import {
   type Client,
   type ServiceError,
 } from '@grpc/grpc-js';
-import { rlsProtos } from '../../src/transport/rls-protos';
-import type { RateLimitResponseMessage } from '../support/rls-client';
+import { rlsProtos } from '../src/transport/rls-protos';
+import type { RateLimitResponseMessage } from './rls-client';
 
 const SHOULD_RATE_LIMIT = '/envoy.service.ratelimit.v3.RateLimitService/ShouldRateLimit';
 
