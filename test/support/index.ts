@@ -1,6 +1,7 @@
 // Test support shared by every test suite: real servers as child processes on free loopback
 // ports (installed with apt-get when missing), test certificates, polling with a deadline,
 // headless Chromium.
+export { spawnBuiltApp, startBuiltApp, type BuiltApp, type StartBuiltAppOptions } from './built-app';
 export { createTestCertificates, type TestCertificates } from './certificates';
 export { ensureBinaries, ensureBinary, findExecutable } from './ensure-binary';
 export { startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy';
