@@ -11,7 +11,7 @@ import {
   type CandidateClient,
   type CandidateOptions,
 } from '../libs/storage/load/memcache-client-candidates';
-import { loadLine } from './support/bench-rounds';
+import { loadLine, runCallerRounds, runCallers, type CallerLoad } from './support/bench-rounds';
 
 const CALLERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -38,25 +38,14 @@ async function measure(
   make: (options: CandidateOptions) => CandidateClient,
   servers: readonly string[],
   round: number,
-): Promise<{ callsPerSecond: number; cpuMicrosPerCall: number }> {
+): Promise<CallerLoad> {
   const client = make({ servers, connectionsPerServer: 2, timeoutMs: 1000 });
-  let calls = 0;
-  const deadline = Date.now() + SECONDS * 1000;
-  const cpuBefore = process.cpuUsage();
-  const startedAt = Date.now();
-  await Promise.all(
-    Array.from({ length: CALLERS }, async (_, caller) => {
-      const keys = Array.from({ length: DESCRIPTORS }, (_, d) => `bench_${round}_${caller}_${d}`);
-      while (Date.now() < deadline) {
-        await storeCall(client, keys);
-        calls++;
-      }
-    }),
-  );
-  const elapsedSeconds = (Date.now() - startedAt) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
+  const load = await runCallers(CALLERS, SECONDS, (caller) => {
+    const keys = Array.from({ length: DESCRIPTORS }, (_, d) => `bench_${round}_${caller}_${d}`);
+    return () => storeCall(client, keys);
+  });
   client.close();
-  return { callsPerSecond: calls / elapsedSeconds, cpuMicrosPerCall: (cpu.user + cpu.system) / calls };
+  return load;
 }
 
 async function main(): Promise<void> {
@@ -66,15 +55,13 @@ async function main(): Promise<void> {
     `${CALLERS} callers, ${DESCRIPTORS} keys per call, ${SECONDS} s per measurement; ${loadLine()}`,
   );
   try {
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const [layout, servers] of Object.entries(layouts)) {
-        for (const [name, make] of Object.entries(CLIENTS)) {
-          const { callsPerSecond, cpuMicrosPerCall } = await measure(make, servers, round);
-          const line = `${Math.round(callsPerSecond)} calls/s, ${cpuMicrosPerCall.toFixed(1)} µs CPU/call`;
-          console.log(`round ${round} ${`${name}, ${layout}`.padEnd(26)} ${line}`);
-        }
-      }
-    }
+    const cases = Object.entries(layouts).flatMap(([layout, servers]) =>
+      Object.entries(CLIENTS).map(([name, make]) => ({
+        name: `${name}, ${layout}`,
+        measure: (round: number) => measure(make, servers, round),
+      })),
+    );
+    await runCallerRounds(cases, { rounds: ROUNDS, nameWidth: 26 });
     console.log(loadLine());
   } finally {
     await Promise.all(nodes.map((node) => node.stop()));

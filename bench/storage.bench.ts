@@ -5,6 +5,7 @@
 // CPU µs per call (less sensitive to other load on a shared machine than wall-clock numbers).
 import { startRedis, stopAllServers } from '@repo/test-support';
 import { RedisCounterStore } from '@repo/storage';
+import { runCallerRounds, runCallers, type CallerLoad } from './support/bench-rounds';
 
 const CALLERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -23,10 +24,7 @@ const MODES: readonly Mode[] = [
   { name: 'per-call pipeline, one hot key', pipelineLimit: 2, hotKey: true },
 ];
 
-async function measure(
-  url: string,
-  mode: Mode,
-): Promise<{ callsPerSecond: number; cpuMicrosPerCall: number }> {
+async function measure(url: string, mode: Mode): Promise<CallerLoad> {
   const store = new RedisCounterStore({
     backend: 'redis',
     main: { type: 'single', url, timeoutMs: 1000, pipelineWindowMs: 0, pipelineLimit: mode.pipelineLimit },
@@ -37,35 +35,19 @@ async function measure(
     startup: { initialIntervalMs: 50, maxIntervalMs: 500, maxElapsedMs: 10_000 },
   });
   await store.ready();
-  let calls = 0;
-  const deadline = Date.now() + SECONDS * 1000;
-  const cpuBefore = process.cpuUsage();
-  const startedAt = Date.now();
-  await Promise.all(
-    Array.from({ length: CALLERS }, async (_, caller) => {
-      const key = mode.hotKey ? 'bench_hot' : `bench_caller_${caller}`;
-      while (Date.now() < deadline) {
-        await store.countMany([{ key, addend: 1, windowSeconds: 60 }]);
-        calls++;
-      }
-    }),
-  );
-  const elapsedSeconds = (Date.now() - startedAt) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
+  const load = await runCallers(CALLERS, SECONDS, (caller) => {
+    const key = mode.hotKey ? 'bench_hot' : `bench_caller_${caller}`;
+    return () => store.countMany([{ key, addend: 1, windowSeconds: 60 }]);
+  });
   await store.close();
-  return { callsPerSecond: calls / elapsedSeconds, cpuMicrosPerCall: (cpu.user + cpu.system) / calls };
+  return load;
 }
 
 async function main(): Promise<void> {
   const redis = await startRedis();
   try {
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const mode of MODES) {
-        const { callsPerSecond, cpuMicrosPerCall } = await measure(redis.url, mode);
-        const line = `${Math.round(callsPerSecond)} calls/s, ${cpuMicrosPerCall.toFixed(1)} µs CPU/call`;
-        console.log(`round ${round} ${mode.name.padEnd(34)} ${line}`);
-      }
-    }
+    const cases = MODES.map((mode) => ({ name: mode.name, measure: () => measure(redis.url, mode) }));
+    await runCallerRounds(cases, { rounds: ROUNDS, nameWidth: 34 });
   } finally {
     await redis.stop();
     await stopAllServers();

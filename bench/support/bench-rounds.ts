@@ -1,6 +1,7 @@
 // Rounds of measurements: every selected (target, workload) pair once per round, in the same
 // order each round, so neighbours in time share the machine's load; the parts then compare
-// figures within each round and report the median over rounds.
+// figures within each round and report the median over rounds. runCallerRounds does the same for
+// benches whose callers run in this process (storage, memcached).
 import { loadavg } from 'node:os';
 import { runGrpcLoad, type LoadResult } from './grpc-load';
 import type { Target } from './ratelimit-targets';
@@ -93,3 +94,55 @@ export const loadLine = () =>
   `load average: ${loadavg()
     .map((load) => load.toFixed(2))
     .join(', ')}`;
+
+/** In-process load: calls per wall-clock second and this process's CPU µs per call. */
+export interface CallerLoad {
+  readonly callsPerSecond: number;
+  readonly cpuMicrosPerCall: number;
+}
+
+/**
+ * `callers` concurrent loops, each awaiting the call `callOf(caller)` made for it (keys and the
+ * like are set up once per caller, not per call) again and again until `seconds` have passed.
+ */
+export async function runCallers(
+  callers: number,
+  seconds: number,
+  callOf: (caller: number) => () => Promise<unknown>,
+): Promise<CallerLoad> {
+  let calls = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const cpuBefore = process.cpuUsage();
+  const startedAt = Date.now();
+  await Promise.all(
+    Array.from({ length: callers }, async (_, caller) => {
+      const call = callOf(caller);
+      while (Date.now() < deadline) {
+        await call();
+        calls++;
+      }
+    }),
+  );
+  const elapsedSeconds = (Date.now() - startedAt) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { callsPerSecond: calls / elapsedSeconds, cpuMicrosPerCall: (cpu.user + cpu.system) / calls };
+}
+
+export interface CallerCase {
+  readonly name: string;
+  readonly measure: (round: number) => Promise<CallerLoad>;
+}
+
+/** Every case once per round, in the same order each round: `round <n> <name> <calls/s>, <µs CPU/call>`. */
+export async function runCallerRounds(
+  cases: readonly CallerCase[],
+  options: { readonly rounds: number; readonly nameWidth: number },
+): Promise<void> {
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const { name, measure } of cases) {
+      const { callsPerSecond, cpuMicrosPerCall } = await measure(round);
+      const line = `${Math.round(callsPerSecond)} calls/s, ${cpuMicrosPerCall.toFixed(1)} µs CPU/call`;
+      console.log(`round ${round} ${name.padEnd(options.nameWidth)} ${line}`);
+    }
+  }
+}

@@ -4,11 +4,11 @@
 // proto/ resolve as from dist/), set by a tsconfig that extends the real one (`nest build -p`),
 // so dist/ is left alone.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { freePort, repoRoot, waitFor } from '@repo/test-support';
+import { freePort, repoRoot, startBuiltApp } from '@repo/test-support';
 
 const root = repoRoot();
 const NEST = join(root, 'node_modules/@nestjs/cli/bin/nest.js');
@@ -30,17 +30,6 @@ function nestBuild(app: string, tsconfig: string): void {
   assert.equal(result.status, 0, `nest build ${app} failed:\n${result.stdout}${result.stderr}`);
 }
 
-function startNode(main: string, env: Record<string, string>) {
-  let output = '';
-  const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
 describe('nest build (Nest CLI, nest-cli.json)', () => {
   const started: ChildProcess[] = [];
   let outDir: string;
@@ -60,7 +49,7 @@ describe('nest build (Nest CLI, nest-cli.json)', () => {
 
   it('ratelimit: the compiled service starts healthy and answers /json', async () => {
     const [port, grpcPort, debugPort] = [await freePort(), await freePort(), await freePort()];
-    const { child, output } = startNode(join(outDir, 'apps/ratelimit/src/main.js'), {
+    const env = {
       HOST: '127.0.0.1',
       PORT: String(port),
       GRPC_HOST: '127.0.0.1',
@@ -73,15 +62,13 @@ describe('nest build (Nest CLI, nest-cli.json)', () => {
       RUNTIME_SUBDIRECTORY: 'ratelimit',
       RUNTIME_APPDIRECTORY: 'config',
       RUNTIME_WATCH_ROOT: 'false',
+    };
+    const { child } = await startBuiltApp(join(outDir, 'apps/ratelimit/src/main.js'), env, {
+      answers: async () => (await fetch(`http://127.0.0.1:${port}/healthcheck`)).status === 200,
+      timeoutMs: 20_000,
+      description: `the service built by nest build on :${port}`,
     });
     started.push(child);
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`exited early:\n${output()}`);
-        return (await fetch(`http://127.0.0.1:${port}/healthcheck`).catch(() => undefined))?.status === 200;
-      },
-      { timeoutMs: 20_000, description: `the service built by nest build on :${port}` },
-    );
     const response = await fetch(`http://127.0.0.1:${port}/json`, {
       method: 'POST',
       body: JSON.stringify({ domain: 'nowhere', descriptors: [{ entries: [{ key: 'k', value: 'v' }] }] }),
@@ -91,15 +78,16 @@ describe('nest build (Nest CLI, nest-cli.json)', () => {
   });
 
   it('endpoint-playground: the compiled app serves the copied page and the API', async () => {
-    const { child, output } = startNode(join(outDir, 'apps/endpoint-playground/src/main.js'), {
-      PLAYGROUND_PORT: '0',
-      PLAYGROUND_HOST: '127.0.0.1',
-    });
+    const { child, answer: port } = await startBuiltApp(
+      join(outDir, 'apps/endpoint-playground/src/main.js'),
+      { PLAYGROUND_PORT: '0', PLAYGROUND_HOST: '127.0.0.1' },
+      {
+        answers: ({ output }) => /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output())?.[1],
+        timeoutMs: 20_000,
+        description: 'the "listening on" line of the playground built by nest build',
+      },
+    );
     started.push(child);
-    const port = await waitFor(() => /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output())?.[1], {
-      timeoutMs: 20_000,
-      description: `the "listening on" line (output so far: ${output()})`,
-    });
     const page = await fetch(`http://127.0.0.1:${port}/`);
     assert.equal(page.status, 200);
     assert.equal(

@@ -1,10 +1,13 @@
 // Test support shared by every test suite: real servers as child processes on free loopback
-// ports (installed with apt-get when missing), test certificates, polling with a deadline.
+// ports (installed with apt-get when missing), test certificates, polling with a deadline,
+// headless Chromium.
+export { spawnBuiltApp, startBuiltApp, type BuiltApp, type StartBuiltAppOptions } from './built-app';
 export { createTestCertificates, type TestCertificates } from './certificates';
 export { ensureBinaries, ensureBinary, findExecutable } from './ensure-binary';
 export { startFaultProxy, type FaultMode, type FaultProxy } from './fault-proxy';
 export { freePort, freePortPair } from './free-port';
 export { isProcessAlive } from './is-process-alive';
+export { launchChromium, type LaunchChromiumOptions } from './launch-chromium';
 export { ManagedProcess, stopAllServers, type ManagedProcessOptions } from './managed-process';
 export { memcachedCommand, startMemcached, type MemcachedServer } from './memcached-server';
 export { startRedisCluster, type RedisClusterTopology } from './redis-cluster';

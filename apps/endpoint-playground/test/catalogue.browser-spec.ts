@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { launchChromium } from '@repo/test-support';
 import type { BrowserContext } from 'playwright-core';
 import { playgroundEndpoint } from '../common/playground-endpoint';
-import { launchChromium } from './support/launch-chromium';
 import { PlaygroundPage } from './support/playground-page';
 import { startPlayground, type RunningPlayground } from './support/start-playground';
 
@@ -36,7 +36,7 @@ describe('route catalogue in Chromium', () => {
   let browser: BrowserContext;
   before(async () => {
     server = await startPlayground();
-    browser = await launchChromium(server.baseUrl);
+    browser = await launchChromium({ clipboardOrigin: server.baseUrl });
   });
   after(async () => {
     await browser?.close();

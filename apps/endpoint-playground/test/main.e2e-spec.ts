@@ -1,6 +1,6 @@
-import { waitFor } from '@repo/test-support';
+import { spawnBuiltApp, startBuiltApp } from '@repo/test-support';
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -10,23 +10,12 @@ import { after, describe, it } from 'node:test';
 
 const MAIN = join(__dirname, '..', 'main.js');
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
 describe('dist/apps/endpoint-playground/main.js', () => {
   const started: ChildProcess[] = [];
   after(() => started.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
 
   it('exits 1 with a clear message on an invalid PLAYGROUND_PORT, before listening', async () => {
-    const { child, output } = start({ PLAYGROUND_PORT: '70000' });
+    const { child, output } = spawnBuiltApp(MAIN, { PLAYGROUND_PORT: '70000' });
     started.push(child);
     const [code] = await once(child, 'exit');
     assert.equal(code, 1);
@@ -37,12 +26,16 @@ describe('dist/apps/endpoint-playground/main.js', () => {
   });
 
   it('serves the page and the API on PLAYGROUND_PORT and PLAYGROUND_HOST, and stops on SIGTERM', async () => {
-    const { child, output } = start({ PLAYGROUND_PORT: '0', PLAYGROUND_HOST: '127.0.0.1' });
+    const { child, answer: port } = await startBuiltApp(
+      MAIN,
+      { PLAYGROUND_PORT: '0', PLAYGROUND_HOST: '127.0.0.1' },
+      {
+        answers: ({ output }) => /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output())?.[1],
+        timeoutMs: 15_000,
+        description: 'the "listening on" line',
+      },
+    );
     started.push(child);
-    const port = await waitFor(() => /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output())?.[1], {
-      timeoutMs: 15_000,
-      description: `the "listening on" line (output so far: ${output()})`,
-    });
     const page = await fetch(`http://127.0.0.1:${port}/`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<title>endpoint playground<\/title>/);

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { launchChromium } from '@repo/test-support';
 import type { BrowserContext } from 'playwright-core';
 import { toCurl } from '../common/to-curl';
 import { toFetch } from '../common/to-fetch';
 import type { RequestOptions } from '@repo/endpoint';
-import { launchChromium } from './support/launch-chromium';
 import { PlaygroundPage } from './support/playground-page';
 import { startPlayground, type RunningPlayground } from './support/start-playground';
 
@@ -22,7 +22,7 @@ describe('endpoint playground in Chromium', () => {
   let browser: BrowserContext;
   before(async () => {
     server = await startPlayground();
-    browser = await launchChromium(server.baseUrl);
+    browser = await launchChromium({ clipboardOrigin: server.baseUrl });
   });
   after(async () => {
     await browser?.close();
