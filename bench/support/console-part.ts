@@ -1,8 +1,9 @@
 // The operator console's cost (docs/benchmarks.md, "The console's cost"): the service on the
 // memory store with the console turned off (CONSOLE_ENABLED=false, the baseline), on but never
-// opened, and open (a page's polling from a process of its own: traffic and limited values every
-// second, the rules every 5 s), each in calls per server CPU-second; once with every call within its limits and once with
-// every call over them (where the service records who is limited), over 1000 distinct clients.
+// opened, and open (a page's polling from a process of its own: the live answer every second, the
+// rules after a load), each in calls per server CPU-second; once with every call within its limits
+// and once with every call over them (where the service records who is limited), over 1000
+// distinct clients.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { reportMedian, type BenchPart } from './bench-rounds';
