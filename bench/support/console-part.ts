@@ -63,9 +63,17 @@ export function consolePart(statsdPort: number): BenchPart {
 
 /**
  * An open console page until the server exits: a poller process of its own (console-poller.ts),
- * so its requests cost the service what a page's cost and leave the load generator alone.
+ * so its requests cost the service what a page's cost and leave the load generator alone. The
+ * load starts once the page has its first answers, as a page opened before the measurement: the
+ * poller's own start-up (Node, then undici on the first fetch) is not in the measured seconds.
  */
-function pollConsole(server: StartedServer, debugPort: number): void {
+function pollConsole(server: StartedServer, debugPort: number): Promise<void> {
   const poller = fork(join(__dirname, 'console-poller.js'), [String(debugPort)], { stdio: 'ignore' });
   server.child.once('exit', () => poller.kill('SIGKILL'));
+  return new Promise((resolve, reject) => {
+    poller.once('message', () => resolve());
+    poller.once('exit', (code) =>
+      reject(new Error(`the console poller exited (${code}) before its first answer`)),
+    );
+  });
 }

@@ -4,7 +4,7 @@
 // first time, and the limited values), and the rules when that answer shows a rule load not seen
 // yet. A page runs in a browser, not in the process that drives the gRPC load: polling from the
 // load generator's own event loop would slow the calls it sends and be counted as the service's
-// cost. Exits when its parent goes away.
+// cost. Tells its parent when it has its first answers; exits when its parent goes away.
 
 const LIVE_INTERVAL_MS = 1000;
 
@@ -17,6 +17,8 @@ interface LiveAnswer {
 const base = `http://127.0.0.1:${process.argv[2]}/console/api`;
 let lastSecond: number | undefined;
 let rulesShown: string | undefined;
+/** The parent starts its load after the first answers (the page as it stands once opened). */
+let hasAnswered = false;
 
 const get = <T>(path: string) =>
   fetch(`${base}/${path}`).then(
@@ -31,6 +33,8 @@ async function refresh(): Promise<void> {
   lastSecond = live.traffic.lastSecond;
   const rulesNow = `${live.pid}/${live.ruleLoads}`;
   if (rulesNow !== rulesShown && (await get('rules')) !== undefined) rulesShown = rulesNow;
+  if (!hasAnswered) process.send?.('first answers');
+  hasAnswered = true;
 }
 
 const run = () => void refresh().finally(() => setTimeout(run, LIVE_INTERVAL_MS));
