@@ -3,8 +3,8 @@
 // (RateLimitService on the memory store, two descriptors per call over 1000 clients) without and
 // with the console, in CPU time per call, with every call within its limits and with every call
 // over them (where the console records who is limited); then what the console does once a
-// second whether or not the page is open (the traffic sample) and what an open page adds (its two
-// JSON answers), in CPU time per second. Rounds alternate the variants; medians are printed.
+// second whether or not the page is open (the traffic sample) and what an open page adds (its live
+// JSON answer), in CPU time per second. Rounds alternate the variants; medians are printed.
 // Without gRPC a decision costs a few µs, so these ratios are far below what a served call sees
 // (about 100 µs of server CPU over gRPC): the µs added per call is the figure to carry over.
 import { parseYamlConfig, RuleRegistry, type RuleSource } from '@repo/rules';
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
   const { sampleUs, pageUs } = await consoleRequestCpuUs(over.console!, api, ROUNDS);
   console.log(`once a second, page closed or open: the traffic sample ${sampleUs.toFixed(1)} µs CPU`);
   console.log(
-    `an open page, once a second: traffic since the last second + limited values ${pageUs.toFixed(1)} µs CPU ` +
+    `an open page, once a second: the live answer (traffic since the last second + limited values) ${pageUs.toFixed(1)} µs CPU ` +
       `(${((pageUs / 1e6) * 100).toFixed(3)} % of one CPU-second)`,
   );
   console.log(loadLine());

@@ -1,7 +1,8 @@
-// Rounds of measurements: every selected (target, workload) pair once per round, in the same
-// order each round, so neighbours in time share the machine's load; the parts then compare
-// figures within each round and report the median over rounds. runCallerRounds does the same for
-// benches whose callers run in this process (storage, memcached).
+// Rounds of measurements: every selected (target, workload) pair once per round, each round
+// starting one pair further along the same order, so neighbours in time share the machine's load
+// and no pair always runs right after the same one; the parts then compare figures within each
+// round and report the median over rounds. runCallerRounds does the same for benches whose
+// callers run in this process (storage, memcached).
 import { loadavg } from 'node:os';
 import { runGrpcLoad, type LoadResult } from './grpc-load';
 import type { Target } from './ratelimit-targets';
@@ -43,7 +44,7 @@ export async function runRounds(measurements: Measurement[], options: RoundOptio
   const rounds: Round[] = [];
   for (let round = 1; round <= options.rounds; round++) {
     const results = new Map<string, LoadResult>();
-    for (const measurement of measurements) {
+    for (const measurement of rotated(measurements, round - 1)) {
       const result = await measure(measurement, options);
       results.set(measurementId(measurement), result);
       console.log(`round ${round} ${measurementId(measurement).padEnd(72)} ${format(result)}`);
@@ -51,6 +52,16 @@ export async function runRounds(measurements: Measurement[], options: RoundOptio
     rounds.push(results);
   }
   return rounds;
+}
+
+/**
+ * Each round starts one measurement further along, so no target always runs in the same place
+ * (first after a part's warm-up, or right after the same neighbour): where a figure depends on
+ * its place in the round, the medians over rounds do not all lean the same way.
+ */
+function rotated<T>(items: readonly T[], by: number): T[] {
+  const start = items.length === 0 ? 0 : by % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
 }
 
 async function measure({ target, workload }: Measurement, options: RoundOptions): Promise<LoadResult> {

@@ -1,8 +1,11 @@
 // The operator console's cost (docs/benchmarks.md, "The console's cost"): the service on the
 // memory store with the console turned off (CONSOLE_ENABLED=false, the baseline), on but never
-// opened, and open (a page's polling: traffic and limited values every second, the rules every
-// 5 s), each in calls per server CPU-second; once with every call within its limits and once with
-// every call over them (where the service records who is limited), over 1000 distinct clients.
+// opened, and open (a page's polling from a process of its own: the live answer every second, the
+// rules after a load), each in calls per server CPU-second; once with every call within its limits
+// and once with every call over them (where the service records who is limited), over 1000
+// distinct clients.
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { reportMedian, type BenchPart } from './bench-rounds';
 import { on, perCpu, ratios } from './part-figures';
 import { serviceTarget, type Target } from './ratelimit-targets';
@@ -59,23 +62,18 @@ export function consolePart(statsdPort: number): BenchPart {
 }
 
 /**
- * What an open console page asks, until the server exits: the whole traffic history once, then
- * every second the last second again and those after it, and the limited values; every 5 s the rules.
+ * An open console page until the server exits: a poller process of its own (console-poller.ts),
+ * so its requests cost the service what a page's cost and leave the load generator alone. The
+ * load starts once the page has its first answers, as a page opened before the measurement: the
+ * poller's own start-up (Node, then undici on the first fetch) is not in the measured seconds.
  */
-function pollConsole(server: StartedServer, debugPort: number): void {
-  const base = `http://127.0.0.1:${debugPort}/console/api`;
-  let tick = 0;
-  let lastSecond: number | undefined;
-  const get = (path: string) =>
-    fetch(`${base}/${path}`).then(
-      (response) => response.json() as Promise<{ lastSecond?: number }>,
-      () => undefined,
+function pollConsole(server: StartedServer, debugPort: number): Promise<void> {
+  const poller = fork(join(__dirname, 'console-poller.js'), [String(debugPort)], { stdio: 'ignore' });
+  server.child.once('exit', () => poller.kill('SIGKILL'));
+  return new Promise((resolve, reject) => {
+    poller.once('message', () => resolve());
+    poller.once('exit', (code) =>
+      reject(new Error(`the console poller exited (${code}) before its first answer`)),
     );
-  const timer = setInterval(() => {
-    const since = lastSecond === undefined ? '' : `?since=${lastSecond - 1}`;
-    void get(`traffic${since}`).then((answer) => (lastSecond = answer?.lastSecond ?? lastSecond));
-    void get('limited');
-    if (tick++ % 5 === 0) void get('rules');
-  }, 1000);
-  server.child.once('exit', () => clearInterval(timer));
+  });
 }

@@ -1,6 +1,6 @@
-// The console's once-a-second work, in CPU microseconds: the traffic sample (always) and the two
-// answers an open page asks for (traffic since the previous second, limited values), served by
-// the real ConsoleApi through a minimal request/response pair.
+// The console's once-a-second work, in CPU microseconds: the traffic sample (always) and the
+// answer an open page asks for (live: traffic since the previous second and limited values),
+// served by the real ConsoleApi through a minimal request/response pair.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ConsoleApi } from '../../apps/ratelimit/src/console/console-api';
@@ -25,9 +25,8 @@ export async function consoleRequestCpuUs(
         await api.handle(
           fakeRequest(),
           fakeResponse(),
-          new URL(`http://debug/console/api/traffic?since=${since}`),
+          new URL(`http://debug/console/api/live?since=${since}`),
         );
-        await api.handle(fakeRequest(), fakeResponse(), new URL('http://debug/console/api/limited'));
       }),
     );
   }

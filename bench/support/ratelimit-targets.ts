@@ -44,8 +44,11 @@ export interface ServiceTargetOptions {
   readonly node?: string;
   /** Where statistics go (USE_PUSHSTATS is on by default): a statsd listener's port. */
   readonly statsdPort: number;
-  /** Called once the server is ready, with its debug listener's port (e.g. to poll the console). */
-  readonly onStarted?: (server: StartedServer, debugPort: number) => void;
+  /**
+   * Called once the server is ready, with its debug listener's port (e.g. to poll the console); the
+   * load starts when what it returns resolves.
+   */
+  readonly onStarted?: (server: StartedServer, debugPort: number) => void | Promise<void>;
 }
 
 export function serviceTarget(
@@ -81,7 +84,7 @@ export function serviceTarget(
         LOG_LEVEL: 'info',
       };
       const server = await spawnServer([main], settings, port, /ratelimit serving/, workers, options.node);
-      options.onStarted?.(server, debugPort);
+      await options.onStarted?.(server, debugPort);
       return server;
     },
   };

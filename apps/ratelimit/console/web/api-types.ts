@@ -55,6 +55,14 @@ export interface LimitedAnswer {
   }[];
 }
 
+export interface LiveAnswer {
+  readonly pid: number;
+  /** Rule loads the answering process has ended: the page asks for the rules when it changes. */
+  readonly ruleLoads: number;
+  readonly traffic: TrafficAnswer;
+  readonly limited: LimitedAnswer;
+}
+
 export interface CheckAnswer {
   readonly ok: boolean;
   readonly errors: readonly { message: string; line: number | null; column: number | null; detail: string }[];

@@ -1,6 +1,7 @@
-// The console page's entry: loads the rules (every 5 s) and the traffic and limited values
-// (every second, so the charts are at most about 2 s behind the service), and sets up the forms.
-import type { LimitedAnswer, RulesAnswer, TrafficAnswer } from './api-types';
+// The console page's entry: asks every second for the traffic and limited values in one answer
+// (so the charts are at most about 2 s behind the service) and for the rules when that answer
+// shows a rule load the page has not shown yet; and sets up the forms.
+import type { LiveAnswer, RulesAnswer } from './api-types';
 import { setUpCheckForm } from './check-form';
 import { byId, getJson } from './dom';
 import { renderLimited } from './limited-view';
@@ -10,24 +11,23 @@ import { setUpTryForm } from './try-form';
 import { renderTraffic } from './traffic-view';
 
 const LIVE_INTERVAL_MS = 1000;
-const RULES_INTERVAL_MS = 5000;
 
 const traffic = new TrafficBuffer();
+/** The process and its count of rule loads when the rules shown were asked; undefined before. */
+let rulesShown: string | undefined;
 
 async function refreshLive(): Promise<void> {
-  const [recent, limited] = await Promise.all([
-    getJson<TrafficAnswer>(`/console/api/traffic${traffic.query()}`),
-    getJson<LimitedAnswer>('/console/api/limited'),
-  ]);
-  traffic.add(recent);
+  const live = await getJson<LiveAnswer>(`/console/api/live${traffic.query()}`);
+  traffic.add(live.traffic);
   renderTraffic(traffic.series());
-  renderLimited(limited);
-  const updated = new Date(recent.lastSecond * 1000).toISOString().slice(11, 19);
+  renderLimited(live.limited);
+  const updated = new Date(live.traffic.lastSecond * 1000).toISOString().slice(11, 19);
   byId('updated').textContent = `Traffic up to ${updated} UTC`;
-}
-
-async function refreshRules(): Promise<void> {
-  renderRules(await getJson<RulesAnswer>('/console/api/rules'));
+  const rulesNow = `${live.pid}/${live.ruleLoads}`;
+  if (rulesNow !== rulesShown) {
+    renderRules(await getJson<RulesAnswer>('/console/api/rules'));
+    rulesShown = rulesNow;
+  }
 }
 
 /** Runs `refresh` now and then every `intervalMs` after each run ends; errors show in the status line. */
@@ -46,5 +46,4 @@ function every(intervalMs: number, refresh: () => Promise<void>): void {
 setUpTryForm();
 setUpCheckForm();
 byId<HTMLSelectElement>('traffic-sort').addEventListener('change', () => renderTraffic());
-every(RULES_INTERVAL_MS, refreshRules);
 every(LIVE_INTERVAL_MS, refreshLive);

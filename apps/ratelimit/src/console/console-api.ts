@@ -3,6 +3,8 @@
 //   GET  rules            the rules in force as a tree per domain, where they came from, the loads
 //   GET  traffic?seconds  per stats key, hits / near-limit / over-limit per second
 //   GET  limited?top      per rule, the values with the most over-limit hits
+//   GET  live?since&top   what an open page asks every second: traffic and limited in one answer,
+//                         with the count of rule loads so the page asks for the rules only after one
 //   POST try[?count=true] a /json request body; answers as /json (hits 0 unless count=true)
 //   POST check            YAML text: errors with line and column, limits added/removed/changed
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -46,6 +48,8 @@ export class ConsoleApi {
         return json(response, 200, this.traffic(url));
       case 'GET limited':
         return json(response, 200, this.limited(url));
+      case 'GET live':
+        return json(response, 200, this.live(url));
       case 'POST try':
         return this.tryAnswer(
           response,
@@ -102,6 +106,19 @@ export class ConsoleApi {
       seconds,
       untrackedKeys: traffic.untrackedKeys,
       series: traffic.series(seconds),
+    };
+  }
+
+  /**
+   * One request a second instead of two (each costs the service an HTTP exchange on the loop that
+   * serves the calls), and the rules tree only when a load happened since the page last asked.
+   */
+  private live(url: URL): unknown {
+    return {
+      pid: process.pid,
+      ruleLoads: this.dependencies.console.loads.count,
+      traffic: this.traffic(url),
+      limited: this.limited(url),
     };
   }
 

@@ -20,6 +20,8 @@ export class RuleLoadHistory {
   lastAttempt: RuleLoadRecord | undefined;
   lastSuccess: RuleLoadRecord | undefined;
   lastFailure: RuleLoadRecord | undefined;
+  /** Loads ended so far, successful or not: a page asks for the rules again when it moves. */
+  count = 0;
 
   constructor(
     registry: Pick<RuleRegistry, 'subscribe' | 'lastEvent'>,
@@ -31,6 +33,7 @@ export class RuleLoadHistory {
 
   private record(event: RuleLoadEvent): void {
     const atMs = this.nowMs();
+    this.count++;
     if (event.ok) {
       const { domainCount, configCount, warnings, version } = event;
       this.lastAttempt = this.lastSuccess = {

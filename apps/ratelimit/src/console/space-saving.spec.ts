@@ -80,4 +80,21 @@ describe(mergeSummaries.name, () => {
       { value: 'b', count: 1, error: 0 },
     ]);
   });
+
+  it("keeps each summary's own error and adds the smallest count of every full summary missing the value", () => {
+    const first = new SpaceSaving(2);
+    first.add('a', 5);
+    first.add('b', 2);
+    first.add('c'); // evicts b: c = 3, error 2; smallest 3
+    const second = new SpaceSaving(2);
+    second.add('a', 1);
+    second.add('d', 4); // smallest 1
+    const third = new SpaceSaving(3);
+    third.add('c', 2); // not full: adds nothing where a value is missing
+    assert.deepEqual(mergeSummaries([first, second, third], 4), [
+      { value: 'd', count: 7, error: 3 }, // first's smallest 3 + 4
+      { value: 'a', count: 6, error: 0 }, // 5 + 1
+      { value: 'c', count: 6, error: 3 }, // 3 (error 2) + second's smallest 1 + 2
+    ]);
+  });
 });

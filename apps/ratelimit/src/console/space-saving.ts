@@ -60,6 +60,12 @@ export class SpaceSaving {
     return this.isFull ? this.counts[this.smallestSlot()] : 0;
   }
 
+  /** Calls `visit` with every value held, its count and its error (unordered), allocating nothing. */
+  forEachSlot(visit: (value: string, count: number, error: number) => void): void {
+    for (let slot = 0; slot < this.values.length; slot++)
+      visit(this.values[slot], this.counts[slot], this.errors[slot]);
+  }
+
   /** Every value held with its count and error (unordered). */
   entries(): HeavyHitter[] {
     return this.values.map((value, slot) => ({ value, count: this.counts[slot], error: this.errors[slot] }));
@@ -87,24 +93,24 @@ export function byCountThenValue(a: HeavyHitter, b: HeavyHitter): number {
  * Several summaries (one per minute) as one: a value missing from a full summary may have been
  * counted there up to that summary's smallest count, which is added to both its count and its
  * error (mergeable summaries, Agarwal et al. 2012), so the bound stays total / slots overall.
+ * Every value starts from the sum of the smallest counts and each summary holding it replaces its
+ * smallest count by the value's own figures: one pass over the slots, no copy of any summary.
  */
 export function mergeSummaries(summaries: readonly SpaceSaving[], n: number): HeavyHitter[] {
-  const merged = new Map<string, { count: number; error: number }>();
-  for (const summary of summaries) {
-    for (const { value } of summary.entries())
-      if (!merged.has(value)) merged.set(value, { count: 0, error: 0 });
-  }
-  for (const summary of summaries) {
-    const minimum = summary.minimumCount();
-    const held = new Map(summary.entries().map((hit) => [hit.value, hit]));
-    for (const [value, totals] of merged) {
-      const hit = held.get(value);
-      totals.count += hit === undefined ? minimum : hit.count;
-      totals.error += hit === undefined ? minimum : hit.error;
-    }
-  }
-  return [...merged]
-    .map(([value, { count, error }]) => ({ value, count, error }))
-    .sort(byCountThenValue)
-    .slice(0, n);
+  const minimumOf = summaries.map((summary) => summary.minimumCount());
+  const minimums = minimumOf.reduce((sum, minimum) => sum + minimum, 0);
+  const merged = new Map<string, { value: string; count: number; error: number }>();
+  summaries.forEach((summary, i) => {
+    const minimum = minimumOf[i];
+    summary.forEachSlot((value, count, error) => {
+      let totals = merged.get(value);
+      if (totals === undefined) {
+        totals = { value, count: minimums, error: minimums };
+        merged.set(value, totals);
+      }
+      totals.count += count - minimum;
+      totals.error += error - minimum;
+    });
+  });
+  return [...merged.values()].sort(byCountThenValue).slice(0, n);
 }

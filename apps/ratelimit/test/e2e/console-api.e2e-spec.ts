@@ -146,6 +146,16 @@ describe('console JSON API', () => {
     ]);
   });
 
+  it('answers an open page with the traffic and limited values in one answer, and counts the rule loads', async () => {
+    const full = (await get('/console/api/traffic')) as { lastSecond: number };
+    const live = await get(`/console/api/live?since=${full.lastSecond - 1}`);
+    assert.deepEqual(Object.keys(live), ['pid', 'ruleLoads', 'traffic', 'limited']);
+    assert.equal(live.ruleLoads, 1);
+    assert.equal(live.traffic.seconds, live.traffic.lastSecond - full.lastSecond + 1);
+    assert.deepEqual(live.limited, await get('/console/api/limited'));
+    assert.deepEqual((await get('/console/api/live?seconds=3')).traffic.seconds, 3);
+  });
+
   it('answers a try as /json answers the same request with no hits, and counts only when asked', async () => {
     const body = {
       domain: 'foo',
@@ -214,6 +224,7 @@ describe('console JSON API', () => {
     assert.match(answer.lastFailure.error, /^foo\.yaml: /);
     assert.equal(answer.lastSuccess.ok, true);
     assert.equal(answer.domains[0].descriptors.length, 2);
+    assert.equal((await get('/console/api/live')).ruleLoads, 2); // the page asks for the rules again
   });
 
   it('answers 404 with JSON for an unknown API route', async () => {
