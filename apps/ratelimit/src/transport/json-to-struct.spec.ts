@@ -9,7 +9,7 @@ describe(jsonToStruct.name, () => {
         s: { stringValue: 'x' },
         n: { numberValue: 1.5 },
         b: { boolValue: false },
-        z: { nullValue: 'NULL_VALUE' },
+        z: { nullValue: 0 },
       },
     });
   });
@@ -38,7 +38,7 @@ describe(jsonToStruct.name, () => {
 
   it('undefined becomes null; an empty object an empty Struct', () => {
     assert.deepEqual(jsonToStruct({ u: undefined, e: {} }), {
-      fields: { u: { nullValue: 'NULL_VALUE' }, e: { structValue: { fields: {} } } },
+      fields: { u: { nullValue: 0 }, e: { structValue: { fields: {} } } },
     });
   });
 });

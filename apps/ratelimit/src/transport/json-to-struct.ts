@@ -1,12 +1,15 @@
-// JSON object <-> google.protobuf.Struct message objects (as proto-loader encodes them), for
-// the response's dynamic_metadata on gRPC.
+// JSON object <-> google.protobuf.Struct message objects (as protobufjs encodes them: NullValue as
+// its number), for the response's dynamic_metadata on gRPC.
+
+/** google.protobuf.NullValue.NULL_VALUE */
+const NULL_VALUE = 0;
 
 export interface StructMessage {
   fields: Record<string, ValueMessage>;
 }
 
 export type ValueMessage =
-  | { nullValue: 'NULL_VALUE' }
+  | { nullValue: typeof NULL_VALUE }
   | { numberValue: number }
   | { stringValue: string }
   | { boolValue: boolean }
@@ -20,7 +23,7 @@ export function jsonToStruct(object: Readonly<Record<string, unknown>>): StructM
 }
 
 function jsonToValue(value: unknown): ValueMessage {
-  if (value === null || value === undefined) return { nullValue: 'NULL_VALUE' };
+  if (value === null || value === undefined) return { nullValue: NULL_VALUE };
   if (typeof value === 'number') return { numberValue: value };
   if (typeof value === 'string') return { stringValue: value };
   if (typeof value === 'boolean') return { boolValue: value };

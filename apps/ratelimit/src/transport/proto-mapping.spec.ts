@@ -5,13 +5,17 @@ import { testRule } from '../../test/support/rule-fixtures';
 import { InvalidRequestError } from '../errors';
 import type { RateLimitDecision } from '../rate-limit-types';
 import { validateRequest } from '../ratelimit/validate-request';
-import { decisionToMessage, requestFromMessage } from './proto-mapping';
+import type { Unit } from '@repo/rules';
+import { rlsMessageTypes, rlsServerDefinition } from './grpc/rls-server-method';
+import { decisionToMessage, requestFromMessage, RESPONSE_CODES } from './proto-mapping';
+import { unitToWire } from './proto-units';
 import { rlsProtos } from './rls-protos';
 
-const shouldRateLimit = rlsProtos().rlsService.ShouldRateLimit as unknown as MethodDefinition<object, object>;
+/** The client's side (proto-loader) and the server's (protobufjs straight). */
+const client = rlsProtos().rlsService.ShouldRateLimit as unknown as MethodDefinition<object, object>;
+const server = rlsServerDefinition().ShouldRateLimit as unknown as MethodDefinition<object, object>;
 /** What the gRPC server hands the controller for `message` sent by a client. */
-const overTheWire = (message: object) =>
-  shouldRateLimit.requestDeserialize(shouldRateLimit.requestSerialize(message));
+const overTheWire = (message: object) => server.requestDeserialize(client.requestSerialize(message));
 
 describe(requestFromMessage.name, () => {
   it('unset fields: empty domain, no descriptors, hits_addend 0', () => {
@@ -47,6 +51,25 @@ describe(requestFromMessage.name, () => {
       [undefined, 0, 5],
     );
     assert.equal(request.hitsAddend, 3);
+  });
+
+  it('a hits_addend wrapper beyond 32 bits is read as the number it is', () => {
+    const request = requestFromMessage(
+      overTheWire({ domain: 'd', descriptors: [{ hitsAddend: { value: 2 ** 40 + 7 } }] }),
+    );
+    assert.equal(request.descriptors[0].hitsAddend, 2 ** 40 + 7);
+  });
+
+  it('as decoded by the server: unset fields read as empty, a descriptor without limit has only entries', () => {
+    assert.deepEqual(requestFromMessage(overTheWire({})), { domain: '', descriptors: [], hitsAddend: 0 });
+    assert.deepEqual(
+      requestFromMessage(overTheWire({ domain: 'd', descriptors: [{ entries: [{ key: 'k' }] }] })),
+      {
+        domain: 'd',
+        descriptors: [{ entries: [{ key: 'k', value: '' }] }],
+        hitsAddend: 0,
+      },
+    );
   });
 
   it('override units by name and by number', () => {
@@ -98,11 +121,14 @@ describe(requestFromMessage.name, () => {
 describe(decisionToMessage.name, () => {
   const decision = (statuses: RateLimitDecision['statuses'], extra: Partial<RateLimitDecision> = {}) =>
     decisionToMessage({ overallCode: 'OK', statuses, responseHeadersToAdd: [], ...extra });
+  const { OK, OVER_LIMIT } = RESPONSE_CODES;
+  /** RateLimitResponse.RateLimit.Unit.MINUTE */
+  const MINUTE = 2;
 
   it('zero values are omitted: a status without limit is {code} only', () => {
     assert.deepEqual(decision([{ code: 'OK', limitRemaining: 0 }]), {
-      overallCode: 'OK',
-      statuses: [{ code: 'OK' }],
+      overallCode: OK,
+      statuses: [{ code: OK }],
       responseHeadersToAdd: [],
     });
   });
@@ -124,12 +150,12 @@ describe(decisionToMessage.name, () => {
     ]);
     assert.deepEqual(message.statuses, [
       {
-        code: 'OK',
-        currentLimit: { unit: 'MINUTE', requestsPerUnit: 10, name: 'per_user' },
+        code: OK,
+        currentLimit: { unit: MINUTE, requestsPerUnit: 10, name: 'per_user' },
         limitRemaining: 7,
         durationUntilReset: { seconds: 58 },
       },
-      { code: 'OVER_LIMIT', currentLimit: { unit: 'MINUTE' }, durationUntilReset: { seconds: 1 } },
+      { code: OVER_LIMIT, currentLimit: { unit: MINUTE }, durationUntilReset: { seconds: 1 } },
     ]);
   });
 
@@ -140,8 +166,8 @@ describe(decisionToMessage.name, () => {
       dynamicMetadata: { domain: 'rl' },
     });
     assert.deepEqual(message, {
-      overallCode: 'OVER_LIMIT',
-      statuses: [{ code: 'OK', limitRemaining: 4294967295 }],
+      overallCode: OVER_LIMIT,
+      statuses: [{ code: OK, limitRemaining: 4294967295 }],
       responseHeadersToAdd: [{ key: 'RateLimit-Limit', value: '10' }],
       dynamicMetadata: { fields: { domain: { stringValue: 'rl' } } },
     });
@@ -157,9 +183,61 @@ describe(decisionToMessage.name, () => {
       },
     ]);
     // overall_code=1 OK; statuses=2 {code=1 OK, current_limit=2 {rpu=1 3, unit=2 MINUTE}, duration=4 {seconds=1 58}}
-    assert.equal(
-      shouldRateLimit.responseSerialize(message).toString('hex'),
-      '0801120c08011204080310022202083a',
+    assert.equal(server.responseSerialize(message).toString('hex'), '0801120c08011204080310022202083a');
+  });
+
+  it('a client decodes the encoded answer to the decision it was made from', () => {
+    const message = decision(
+      [
+        {
+          code: 'OVER_LIMIT',
+          currentLimit: testRule({ requestsPerUnit: 3, unit: 'WEEK', name: 'weekly' }),
+          limitRemaining: 0,
+          durationUntilResetSeconds: 3600,
+        },
+        { code: 'OK', limitRemaining: 4294967295 },
+      ],
+      {
+        overallCode: 'OVER_LIMIT',
+        responseHeadersToAdd: [{ key: 'RateLimit-Limit', value: '3' }],
+        dynamicMetadata: { domain: 'rl', hits: 2, none: null, list: [true, 'x'] },
+      },
     );
+    assert.deepEqual(client.responseDeserialize(server.responseSerialize(message)), {
+      overallCode: 'OVER_LIMIT',
+      statuses: [
+        {
+          code: 'OVER_LIMIT',
+          currentLimit: { requestsPerUnit: 3, unit: 'WEEK', name: 'weekly' },
+          durationUntilReset: { seconds: 3600 },
+        },
+        { code: 'OK', limitRemaining: 4294967295 },
+      ],
+      responseHeadersToAdd: [{ key: 'RateLimit-Limit', value: '3' }],
+      requestHeadersToAdd: [],
+      dynamicMetadata: {
+        fields: {
+          domain: { stringValue: 'rl', kind: 'stringValue' },
+          hits: { numberValue: 2, kind: 'numberValue' },
+          none: { nullValue: 'NULL_VALUE', kind: 'nullValue' },
+          list: {
+            listValue: {
+              values: [
+                { boolValue: true, kind: 'boolValue' },
+                { stringValue: 'x', kind: 'stringValue' },
+              ],
+            },
+            kind: 'listValue',
+          },
+        },
+      },
+    });
+  });
+
+  it("the enum numbers are rls.proto's", () => {
+    const { response } = rlsMessageTypes();
+    assert.deepEqual(response.lookupEnum('Code').values, RESPONSE_CODES);
+    const units = response.lookupEnum('RateLimit.Unit').values;
+    for (const [name, number] of Object.entries(units)) assert.equal(unitToWire(name as Unit), number, name);
   });
 });

@@ -1,22 +1,28 @@
-// gRPC message objects (as @grpc/proto-loader decodes and encodes them with PROTO_LOADER_OPTIONS:
-// lowerCamelCase, enum names, unset fields undefined) <-> the service's transport-free types.
+// gRPC messages <-> the service's transport-free types. Requests arrive as protobufjs decodes them
+// (grpc/rls-server-method.ts: lowerCamelCase, enums as numbers, an unset field reads as its
+// default: '' / 0 / [] and null for a message) or as plain objects (tests, proto-loader:
+// undefined when unset, enum names). Answers are plain objects protobufjs encodes as they are:
+// lowerCamelCase, enums as numbers.
 import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
 import type { DescriptorStatus, RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { InvalidRequestError } from '../errors';
 import { UndecodableRequest } from './grpc/undecodable-request';
 import { jsonToStruct, type StructMessage } from './json-to-struct';
-import { overrideUnitFromWire } from './proto-units';
+import { overrideUnitFromWire, unitToWire } from './proto-units';
 
 export interface EntryMessage {
   key?: string;
   value?: string;
 }
 
+/** A uint64 as protobufjs decodes it: a number, or a Long when the `long` package is there. */
+type Uint64 = number | { low: number; high: number };
+
 export interface DescriptorMessage {
   entries?: EntryMessage[];
-  limit?: { requestsPerUnit?: number; unit?: string | number };
+  limit?: { requestsPerUnit?: number; unit?: string | number } | null;
   /** google.protobuf.UInt64Value: present (even `{}` for 0) when the wrapper was set. */
-  hitsAddend?: { value?: number };
+  hitsAddend?: { value?: Uint64 } | null;
 }
 
 export interface RateLimitRequestMessage {
@@ -25,8 +31,15 @@ export interface RateLimitRequestMessage {
   hitsAddend?: number;
 }
 
+/** RateLimitResponse.Code's numbers (the service answers OK or OVER_LIMIT). */
+export const RESPONSE_CODES: Readonly<Record<RateLimitDecision['overallCode'] | 'UNKNOWN', number>> = {
+  UNKNOWN: 0,
+  OK: 1,
+  OVER_LIMIT: 2,
+};
+
 export interface RateLimitResponseMessage {
-  overallCode: string;
+  overallCode: number;
   statuses: object[];
   responseHeadersToAdd: readonly { key: string; value: string }[];
   dynamicMetadata?: StructMessage;
@@ -52,20 +65,25 @@ function descriptorFromMessage(message: DescriptorMessage): Descriptor {
   }));
   const limit = message.limit;
   const hitsAddend = message.hitsAddend;
-  if (limit === undefined && hitsAddend === undefined) return { entries };
+  if (limit == null && hitsAddend == null) return { entries };
   return {
     entries,
     limit:
-      limit === undefined
+      limit == null
         ? undefined
         : { requestsPerUnit: limit.requestsPerUnit ?? 0, unit: overrideUnitFromWire(limit.unit ?? 0) },
-    hitsAddend: hitsAddend === undefined ? undefined : (hitsAddend.value ?? 0),
+    hitsAddend: hitsAddend == null ? undefined : uint64ToNumber(hitsAddend.value ?? 0),
   };
+}
+
+/** As proto-loader's `longs: Number` reads an unsigned 64-bit value (precision ends at 2^53). */
+function uint64ToNumber(value: Uint64): number {
+  return typeof value === 'number' ? value : (value.high >>> 0) * 2 ** 32 + (value.low >>> 0);
 }
 
 export function decisionToMessage(decision: RateLimitDecision): RateLimitResponseMessage {
   const message: RateLimitResponseMessage = {
-    overallCode: decision.overallCode,
+    overallCode: RESPONSE_CODES[decision.overallCode],
     statuses: decision.statuses.map(statusToMessage),
     responseHeadersToAdd: decision.responseHeadersToAdd,
   };
@@ -77,7 +95,7 @@ export function decisionToMessage(decision: RateLimitDecision): RateLimitRespons
 // Zero values are left out, as Go's protobuf encoder does, so the bytes match the reference's
 // (protobufjs would otherwise write an explicitly set 0 or '').
 function statusToMessage(status: DescriptorStatus): object {
-  const message: Record<string, unknown> = { code: status.code };
+  const message: Record<string, unknown> = { code: RESPONSE_CODES[status.code] };
   if (status.currentLimit !== undefined) message.currentLimit = currentLimitMessage(status.currentLimit);
   if (status.limitRemaining !== 0) message.limitRemaining = status.limitRemaining;
   if (status.durationUntilResetSeconds !== undefined) {
@@ -92,7 +110,7 @@ const limitMessages = new WeakMap<RateLimitRule, object>();
 function currentLimitMessage(rule: RateLimitRule): object {
   let message = limitMessages.get(rule);
   if (message === undefined) {
-    const fields: Record<string, unknown> = { unit: rule.unit };
+    const fields: Record<string, unknown> = { unit: unitToWire(rule.unit) };
     if (rule.requestsPerUnit !== 0) fields.requestsPerUnit = rule.requestsPerUnit;
     if (rule.name) fields.name = rule.name;
     limitMessages.set(rule, (message = fields));

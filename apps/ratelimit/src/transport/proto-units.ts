@@ -27,3 +27,11 @@ export function overrideUnitFromWire(unit: unknown): Unit {
 export function isOverrideUnitName(unit: string): boolean {
   return OVERRIDE_UNIT_NAMES.has(unit);
 }
+
+/**
+ * A rule's unit as the number of rls.proto's RateLimitResponse.RateLimit.Unit, which numbers the
+ * units as RateLimitUnit does (WEEK = 7 included).
+ */
+export function unitToWire(unit: Unit): number {
+  return Math.max(0, OVERRIDE_UNITS_BY_NUMBER.indexOf(unit));
+}

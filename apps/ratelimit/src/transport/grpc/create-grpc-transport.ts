@@ -1,12 +1,12 @@
 import type { Settings } from '../../settings/settings';
-import { rlsProtos } from '../rls-protos';
+import { healthService } from '../rls-protos';
 import type { GrpcHandlers } from './grpc-handlers';
 import type { Logger } from '@repo/rules';
 import { GrpcTransport } from './grpc-transport';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN, SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
 import { grpcAddress, grpcChannelOptions } from './grpc-server-options';
 import { createServerCredentials } from './server-credentials';
-import { decodeFailuresAsValues } from './undecodable-request';
+import { rlsServerDefinition } from './rls-server-method';
 
 /** The gRPC listener: RateLimitService and grpc.health.v1.Health on one server. */
 export function createGrpcTransport(
@@ -14,17 +14,16 @@ export function createGrpcTransport(
   logger: Logger,
   handlers: () => GrpcHandlers,
 ): GrpcTransport {
-  const { rlsService, healthService } = rlsProtos();
   return new GrpcTransport({
     address: grpcAddress(settings.server),
     credentials: () => createServerCredentials(settings.tls, logger),
     channelOptions: grpcChannelOptions(settings.server),
     services: [
       {
-        definition: decodeFailuresAsValues(rlsService, 'ShouldRateLimit'),
+        definition: rlsServerDefinition(),
         methods: { ShouldRateLimit: SHOULD_RATE_LIMIT_PATTERN },
       },
-      { definition: healthService, methods: { Check: HEALTH_CHECK_PATTERN, Watch: HEALTH_WATCH_PATTERN } },
+      { definition: healthService(), methods: { Check: HEALTH_CHECK_PATTERN, Watch: HEALTH_WATCH_PATTERN } },
     ],
     drainTimeoutMs: settings.shutdown.drainSeconds * 1000,
     logger,

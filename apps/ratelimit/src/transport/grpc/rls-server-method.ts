@@ -1,0 +1,70 @@
+// RateLimitService/ShouldRateLimit as the server runs it: rls.proto's messages decoded and encoded
+// by protobufjs straight. @grpc/proto-loader (which the clients use) converts every decoded message
+// into a plain object (toObject) and every answer back into message objects (fromObject) before
+// encoding; on a call that does little else, those copies were a measurable share of the CPU and
+// garbage per call (docs/benchmarks.md, "The bundle's per-call cost"). Here the handler gets the
+// decoded message itself (unset fields read as protobufjs' defaults: '' / 0 / [] / null) and
+// returns a plain object that protobufjs encodes as it is, enums as numbers (proto-mapping.ts).
+// The bytes on the wire are the same either way.
+import { isAbsolute, join } from 'node:path';
+import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
+import { Root, type Type } from 'protobufjs';
+import { PROTO_ROOT } from '@repo/rules';
+import { RLS_PROTO_FILE, RLS_SERVICE_NAME } from '../proto-paths';
+import { UndecodableRequest } from './undecodable-request';
+
+export interface RlsMessageTypes {
+  readonly request: Type;
+  readonly response: Type;
+}
+
+let loaded: RlsMessageTypes | undefined;
+
+/** rls.proto's request and response types, loaded once (imports resolved under proto/). */
+export function rlsMessageTypes(): RlsMessageTypes {
+  if (loaded !== undefined) return loaded;
+  const root = new Root();
+  root.resolvePath = (_origin, target) => (isAbsolute(target) ? target : join(PROTO_ROOT, target));
+  root.loadSync(RLS_PROTO_FILE, { keepCase: false });
+  loaded = {
+    request: root.lookupType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitRequest`),
+    response: root.lookupType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitResponse`),
+  };
+  return loaded;
+}
+
+/**
+ * The service definition grpc-js serves ShouldRateLimit with. A message protobufjs cannot decode
+ * reaches the handler as an UndecodableRequest (grpc-js would answer INTERNAL without a reason).
+ */
+export function rlsServerDefinition(): ServiceDefinition {
+  const { request, response } = rlsMessageTypes();
+  const method: MethodDefinition<object, object> = {
+    path: `/${RLS_SERVICE_NAME}/ShouldRateLimit`,
+    requestStream: false,
+    responseStream: false,
+    originalName: 'shouldRateLimit',
+    requestSerialize: (message) => encode(request, message),
+    requestDeserialize: (bytes) => decodeOrUndecodable(request, bytes),
+    responseSerialize: (message) => encode(response, message),
+    responseDeserialize: (bytes) => response.decode(bytes),
+  };
+  return { ShouldRateLimit: method };
+}
+
+function decodeOrUndecodable(type: Type, bytes: Buffer): object {
+  try {
+    return type.decode(bytes);
+  } catch (error) {
+    return new UndecodableRequest(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** protobufjs' writer gives a Buffer under Node; grpc-js wants one. */
+function encode(type: Type, message: object): Buffer {
+  return type.encode(message).finish() as Buffer;
+}
+
+function packageOf(serviceName: string): string {
+  return serviceName.slice(0, serviceName.lastIndexOf('.'));
+}
