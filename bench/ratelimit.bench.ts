@@ -5,7 +5,8 @@
 // store and on a real redis-server (script and per-key commands modes, sliding windows, token
 // buckets, WORKERS=2), beside the compiled tree and on the machine's own Node where it differs. Each server's CPU, and Redis's, is read from /proc; rounds alternate
 // the targets to spread the machine's noise. The parts and their goals: bench/support/ratelimit-parts.ts.
-// BENCH_ONLY (comma-separated part names), BENCH_SECONDS, BENCH_ROUNDS, BENCH_IN_FLIGHT change the run.
+// BENCH_ONLY (comma-separated part names), BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS,
+// BENCH_IN_FLIGHT change the run.
 import { startRedis, stopAllServers } from '@repo/test-support';
 import { loadLine, measurementId, runRounds, type Measurement } from './support/bench-rounds';
 import { machineNode } from './support/machine-node';
@@ -13,6 +14,12 @@ import { ratelimitParts } from './support/ratelimit-parts';
 import { startStatsdListener } from './support/statsd-listener';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * Every measurement starts a new server process; its CPU per call keeps falling for about ten
+ * seconds of load (JIT tiers, the start-up heap's first collections), the bare server's too, so the
+ * measured seconds come after this much load (docs/benchmarks.md#warm-up).
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter((name) => name !== '');
 
@@ -30,11 +37,13 @@ async function main(): Promise<void> {
     const measurements = new Map<string, Measurement>();
     for (const part of parts) for (const m of part.measurements) measurements.set(measurementId(m), m);
     console.log(
-      `parts: ${parts.map((part) => part.name).join(', ')}; ${SECONDS} s per measurement; ${loadLine()}`,
+      `parts: ${parts.map((part) => part.name).join(', ')}; ${SECONDS} s per measurement after ` +
+        `${WARMUP_SECONDS} s of warm-up; ${loadLine()}`,
     );
     const rounds = await runRounds([...measurements.values()], {
       rounds: ROUNDS,
       seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
       redisPid: redis.pid,
     });
     for (const part of parts) {

@@ -37,6 +37,8 @@ export const measurementId = ({ target, workload }: Measurement) => `${target.na
 export interface RoundOptions {
   readonly rounds: number;
   readonly seconds: number;
+  /** Load before the measured seconds: docs/benchmarks.md#warm-up. */
+  readonly warmupSeconds: number;
   readonly redisPid: number;
 }
 
@@ -75,7 +77,7 @@ async function measure({ target, workload }: Measurement, options: RoundOptions)
       inFlight: workload.inFlight,
       channels: workload.channels,
       seconds: options.seconds,
-      warmupSeconds: 1,
+      warmupSeconds: options.warmupSeconds,
       request: workload.request,
     });
   } finally {
