@@ -3,7 +3,6 @@
 // countMany call (one round trip per store, batched with concurrent requests by the store itself),
 // each descriptor as its rule's algorithm needs: a fixed window's increment, a sliding window's
 // increment plus the previous window, a token bucket's take.
-import type { Span } from '@opentelemetry/api';
 import type { RateLimitRule } from '@repo/rules';
 import {
   bucketOutcome,
@@ -36,18 +35,6 @@ export interface HitCounts {
   readonly localCacheUntilMs: number[];
 }
 
-/** One `count` between `start` and `finish`: what was sent, and the store's answer to come. */
-export interface Counting {
-  /** The number of entries. */
-  readonly length: number;
-  /** The indexes of the entries sent to the store, in order. */
-  readonly sent: readonly number[];
-  readonly isLocalCacheHit: boolean[];
-  readonly localCacheUntilMs: number[];
-  /** The store's outcomes for `sent`; undefined when nothing was sent. */
-  readonly answer: Promise<CounterOutcome[]> | undefined;
-}
-
 export interface HitCounterOptions {
   readonly store: CounterStore;
   /** LOCAL_CACHE_SIZE_IN_BYTES > 0. */
@@ -61,17 +48,11 @@ export interface HitCounterOptions {
 export class HitCounter {
   constructor(private readonly options: HitCounterOptions) {}
 
-  async count(hits: readonly PendingHits[], nowMs: number): Promise<HitCounts> {
-    const counting = this.start(hits, nowMs);
-    return this.finish(counting, counting.answer === undefined ? undefined : await counting.answer);
-  }
-
   /**
-   * The first half of `count`: checks the local cache and sends the rest to the store. The
-   * decision awaits `answer` itself and then calls `finish`, so a call pays for one `async` step
-   * instead of one per layer. Plain loops, no closures: this runs on every call.
+   * Shaped for the hot path: plain loops and no closures, and when every entry goes to the store
+   * (the common case) the store's answer is the outcomes array itself.
    */
-  start(hits: readonly PendingHits[], nowMs: number): Counting {
+  async count(hits: readonly PendingHits[], nowMs: number): Promise<HitCounts> {
     const localCacheUntilMs = this.checkLocalCache(hits);
     const isLocalCacheHit: boolean[] = [];
     const sent: number[] = [];
@@ -79,48 +60,25 @@ export class HitCounter {
       isLocalCacheHit.push(localCacheUntilMs[i] > 0);
       if (!isLocalCacheHit[i] && !isClosedTokenBucket(hits[i].rule)) sent.push(i);
     }
-    const answer = sent.length === 0 ? undefined : this.send(hits, sent, isLocalCacheHit, nowMs);
-    return { length: hits.length, sent, isLocalCacheHit, localCacheUntilMs, answer };
-  }
-
-  /** The second half of `count`: `answered` is what `counting.answer` resolved to. */
-  finish(counting: Counting, answered: CounterOutcome[] | undefined): HitCounts {
-    const { length, sent, isLocalCacheHit, localCacheUntilMs } = counting;
-    // When every entry went to the store (the common case) its answer is the outcomes array itself.
-    if (answered !== undefined && sent.length === length)
-      return { outcomes: answered, isLocalCacheHit, localCacheUntilMs };
-    const outcomes = closedBuckets(length);
-    for (let j = 0; j < sent.length; j++) outcomes[sent[j]] = answered![j];
-    return { outcomes, isLocalCacheHit, localCacheUntilMs };
-  }
-
-  private send(
-    hits: readonly PendingHits[],
-    sent: readonly number[],
-    isLocalCacheHit: readonly boolean[],
-    nowMs: number,
-  ): Promise<CounterOutcome[]> {
-    if (this.options.stopIncrementWhenOverLimit)
-      return this.sendHoldingBack(hits, sent, isLocalCacheHit, nowMs);
-    return this.countInStore(operationsOf(hits, sent, undefined, nowMs));
-  }
-
-  /** STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT: reads the counters first (stopIncrementAddends). */
-  private async sendHoldingBack(
-    hits: readonly PendingHits[],
-    sent: readonly number[],
-    isLocalCacheHit: readonly boolean[],
-    nowMs: number,
-  ): Promise<CounterOutcome[]> {
-    const addends = await this.stopIncrementAddends(hits, sent, isLocalCacheHit, nowMs);
-    return this.countInStore(operationsOf(hits, sent, addends, nowMs));
-  }
-
-  /** The store's promise itself while tracing is off; with tracing, one span around it. */
-  private countInStore(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
+    if (sent.length === 0)
+      return { outcomes: closedBuckets(hits.length), isLocalCacheHit, localCacheUntilMs };
+    const addends = this.options.stopIncrementWhenOverLimit
+      ? await this.stopIncrementAddends(hits, sent, isLocalCacheHit, nowMs)
+      : undefined;
+    const operations: CounterOperation[] = [];
+    for (const i of sent)
+      operations.push(operationOf(hits[i], addends === undefined ? hits[i].addend : addends[i], nowMs));
     const span = startStoreSpan(this.options.storeSpan, operations);
-    if (span === undefined) return this.options.store.countMany(operations);
-    return endingSpan(this.options.store.countMany(operations), span);
+    let answered: CounterOutcome[];
+    try {
+      answered = await this.options.store.countMany(operations);
+    } finally {
+      span?.end();
+    }
+    if (sent.length === hits.length) return { outcomes: answered, isLocalCacheHit, localCacheUntilMs };
+    const outcomes = closedBuckets(hits.length);
+    for (let j = 0; j < sent.length; j++) outcomes[sent[j]] = answered[j];
+    return { outcomes, isLocalCacheHit, localCacheUntilMs };
   }
 
   /** Remembers a key that went over its limit for `ttlMs` (a unit, or a sliding/bucket retry time). */
@@ -187,29 +145,6 @@ function closedBuckets(length: number): CounterOutcome[] {
   const outcomes: CounterOutcome[] = [];
   for (let i = 0; i < length; i++) outcomes.push(CLOSED_BUCKET);
   return outcomes;
-}
-
-/** What the store is asked for the entries at `sent`, with their own addends or `addends`. */
-function operationsOf(
-  hits: readonly PendingHits[],
-  sent: readonly number[],
-  addends: readonly number[] | undefined,
-  nowMs: number,
-): CounterOperation[] {
-  const operations: CounterOperation[] = [];
-  for (let j = 0; j < sent.length; j++) {
-    const i = sent[j];
-    operations.push(operationOf(hits[i], addends === undefined ? hits[i].addend : addends[i], nowMs));
-  }
-  return operations;
-}
-
-async function endingSpan<T>(answer: Promise<T>, span: Span): Promise<T> {
-  try {
-    return await answer;
-  } finally {
-    span.end();
-  }
 }
 
 /** What the store is asked for one descriptor, by its rule's algorithm. */

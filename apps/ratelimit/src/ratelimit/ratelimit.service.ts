@@ -58,8 +58,8 @@ export class RateLimitService {
 
   /**
    * The one `async` step of a decision: everything before the store's answer and everything after
-   * it is synchronous (HitCounter's start and finish around the one `await`), because every
-   * `async` helper that only passes a promise through costs one more promise and microtask per call.
+   * it is synchronous, because every `async` helper that only passes a promise through costs one
+   * more promise and microtask per call.
    */
   async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitDecision> {
     const span = startExecutionSpan(request); // undefined unless TRACING_ENABLED
@@ -70,9 +70,8 @@ export class RateLimitService {
       const nowMs = this.clock.nowMs();
       const { limits, isUnlimited } = resolveLimitsToCheck(this.matchLimits(request, snapshot));
       const batch = this.collectHits(request, limits, Math.floor(nowMs / 1000));
-      const counting = this.counter.start(batch, nowMs);
-      const answered = counting.answer === undefined ? undefined : await counting.answer;
-      return this.decide(request, limits, isUnlimited, batch, this.counter.finish(counting, answered), nowMs);
+      const counts = batch.length === 0 ? undefined : await this.counter.count(batch, nowMs);
+      return this.decide(request, limits, isUnlimited, batch, counts, nowMs);
     } catch (error) {
       this.countError(error);
       throw error;
@@ -81,18 +80,18 @@ export class RateLimitService {
     }
   }
 
-  /** One status per descriptor from what the store answered for `batch`, then the answer. */
+  /** One status per descriptor (after the store answered `counts` for `batch`), then the answer. */
   private decide(
     request: RateLimitRequest,
     limits: readonly (MatchedLimit | undefined)[],
     isUnlimited: readonly boolean[],
     batch: readonly BatchEntry[],
-    counts: HitCounts,
+    counts: HitCounts | undefined,
     nowMs: number,
   ): RateLimitDecision {
     const statuses: DescriptorStatus[] = [];
     for (let i = 0; i < limits.length; i++) statuses.push(isUnlimited[i] ? UNLIMITED : NO_LIMIT);
-    this.judge(batch, counts, limits, statuses, nowMs);
+    if (counts !== undefined) this.judge(batch, counts, limits, statuses, nowMs);
     let code = overallCode(statuses, limits, isUnlimited, this.options.isGlobalQuotaMode);
     if (code === 'OVER_LIMIT' && this.limited !== undefined)
       this.recordLimited(this.limited, request, limits, statuses, nowMs);
