@@ -7,7 +7,6 @@ import {
   RULE_REGISTRY,
   resolveLimitsToCheck,
   type MatchedLimit,
-  type RateLimitRule,
   type RuleRegistry,
   type RuleSnapshot,
 } from '@repo/rules';
@@ -18,7 +17,6 @@ import { buildCounterKey, buildCounterKeyBase } from '../limiter/build-counter-k
 import { computeDescriptorStatus, type CountedHits } from '../limiter/compute-descriptor-status';
 import { HitCounter, type HitCounts, type PendingHits } from '../limiter/hit-counter';
 import { localCacheTally, tallyHits } from '../limiter/tally-hits';
-import type { LimitStats } from '../stats/limit-stats';
 import type { StatsService } from '../stats/stats.service';
 import { startExecutionSpan } from '../tracing/trace-spans';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
@@ -146,14 +144,16 @@ export class RateLimitService {
       const base = buildCounterKeyBase(prefix, request.domain, descriptor.entries, limit);
       const items = limit.items;
       if (items === undefined) {
-        batch.push(batchEntry(buildCounterKey(base, limit.rule, nowSeconds), addend, limit.rule, i, stats));
+        const key = buildCounterKey(base, limit.rule, nowSeconds);
+        batch.push({ key, addend, rule: limit.rule, descriptorIndex: i, stats });
         continue;
       }
       for (let k = 0; k < items.length; k++) {
         const { rule, statsKey } = items[k];
         const itemStats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
         itemStats.totalHits.add(addend);
-        batch.push(batchEntry(buildCounterKey(base, rule, nowSeconds), addend, rule, i, itemStats));
+        const key = buildCounterKey(base, rule, nowSeconds);
+        batch.push({ key, addend, rule, descriptorIndex: i, stats: itemStats });
       }
     }
     return batch;
@@ -244,15 +244,4 @@ export class RateLimitService {
     if (error instanceof StoreUnavailableError) this.stats.shouldRateLimitError('redis_error').add();
     else if (error instanceof RateLimitError) this.stats.shouldRateLimitError('service_error').add();
   }
-}
-
-/** One limit to count; every entry is made here, so all have one shape. */
-function batchEntry(
-  key: string,
-  addend: number,
-  rule: RateLimitRule,
-  descriptorIndex: number,
-  stats: LimitStats,
-): BatchEntry {
-  return { key, addend, rule, descriptorIndex, stats };
 }
