@@ -13,28 +13,33 @@ export interface LimitsToCheck {
   readonly isUnlimited: boolean[];
 }
 
+/** Runs on every call: arrays are filled by `push` in one loop (no `slice`, no `new Array().fill`). */
 export function resolveLimitsToCheck(matches: readonly (MatchedLimit | undefined)[]): LimitsToCheck {
-  const limits = matches.slice();
-  const isUnlimited = new Array<boolean>(matches.length).fill(false);
+  const limits: (MatchedLimit | undefined)[] = [];
+  const isUnlimited: boolean[] = [];
   let replaced: Set<string> | undefined; // allocated only when a rule uses `replaces`
-  for (let i = 0; i < limits.length; i++) {
-    const limit = limits[i];
+  for (let i = 0; i < matches.length; i++) {
+    const limit = matches[i];
+    const isSetAside = limit !== undefined && limit.items === undefined && limit.rule.unlimited;
+    limits.push(isSetAside ? undefined : limit);
+    isUnlimited.push(isSetAside);
     if (limit === undefined) continue;
     if (limit.items !== undefined) {
-      for (const item of limit.items)
-        for (const name of item.rule.replaces) (replaced ??= new Set()).add(name);
-      continue; // a list has no unlimited item
-    }
-    for (const name of limit.rule.replaces) (replaced ??= new Set()).add(name);
-    if (limit.rule.unlimited) {
-      isUnlimited[i] = true;
-      limits[i] = undefined;
+      // a list has no unlimited item
+      for (const item of limit.items) replaced = addReplaces(replaced, item.rule.replaces);
+    } else {
+      replaced = addReplaces(replaced, limit.rule.replaces);
     }
   }
   if (replaced !== undefined) {
     for (let i = 0; i < limits.length; i++) limits[i] = withoutReplaced(limits[i], replaced);
   }
   return { limits, isUnlimited };
+}
+
+function addReplaces(replaced: Set<string> | undefined, names: readonly string[]): Set<string> | undefined {
+  for (let i = 0; i < names.length; i++) (replaced ??= new Set()).add(names[i]);
+  return replaced;
 }
 
 function withoutReplaced(

@@ -48,22 +48,26 @@ export interface HitCounterOptions {
 export class HitCounter {
   constructor(private readonly options: HitCounterOptions) {}
 
+  /**
+   * Shaped for the hot path: plain loops and no closures, and when every entry goes to the store
+   * (the common case) the store's answer is the outcomes array itself.
+   */
   async count(hits: readonly PendingHits[], nowMs: number): Promise<HitCounts> {
     const localCacheUntilMs = this.checkLocalCache(hits);
-    const isLocalCacheHit = localCacheUntilMs.map((until) => until > 0);
-    const outcomes = new Array<CounterOutcome>(hits.length).fill(CLOSED_BUCKET);
+    const isLocalCacheHit: boolean[] = [];
     const sent: number[] = [];
     for (let i = 0; i < hits.length; i++) {
-      if (!isLocalCacheHit[i] && !(hits[i].rule.algorithm === 'token_bucket' && isClosedBucket(hits[i].rule)))
-        sent.push(i);
+      isLocalCacheHit.push(localCacheUntilMs[i] > 0);
+      if (!isLocalCacheHit[i] && !isClosedTokenBucket(hits[i].rule)) sent.push(i);
     }
-    if (sent.length === 0) return { outcomes, isLocalCacheHit, localCacheUntilMs };
+    if (sent.length === 0)
+      return { outcomes: closedBuckets(hits.length), isLocalCacheHit, localCacheUntilMs };
     const addends = this.options.stopIncrementWhenOverLimit
       ? await this.stopIncrementAddends(hits, sent, isLocalCacheHit, nowMs)
       : undefined;
-    const operations = sent.map((i) =>
-      operationOf(hits[i], addends === undefined ? hits[i].addend : addends[i], nowMs),
-    );
+    const operations: CounterOperation[] = [];
+    for (const i of sent)
+      operations.push(operationOf(hits[i], addends === undefined ? hits[i].addend : addends[i], nowMs));
     const span = startStoreSpan(this.options.storeSpan, operations);
     let answered: CounterOutcome[];
     try {
@@ -71,6 +75,8 @@ export class HitCounter {
     } finally {
       span?.end();
     }
+    if (sent.length === hits.length) return { outcomes: answered, isLocalCacheHit, localCacheUntilMs };
+    const outcomes = closedBuckets(hits.length);
     for (let j = 0; j < sent.length; j++) outcomes[sent[j]] = answered[j];
     return { outcomes, isLocalCacheHit, localCacheUntilMs };
   }
@@ -82,9 +88,12 @@ export class HitCounter {
 
   private checkLocalCache(hits: readonly PendingHits[]): number[] {
     const cache = this.options.localCache;
-    return hits.map((hit) =>
-      cache === undefined ? 0 : cache.overLimitUntilMs(hit.key, hit.rule.requestsPerUnit),
-    );
+    const untilMs: number[] = [];
+    for (let i = 0; i < hits.length; i++)
+      untilMs.push(
+        cache === undefined ? 0 : cache.overLimitUntilMs(hits[i].key, hits[i].rule.requestsPerUnit),
+      );
+    return untilMs;
   }
 
   /**
@@ -125,6 +134,17 @@ export class HitCounter {
     if (!isFlagged.includes(true)) return hits.map((hit) => hit.addend);
     return hits.map((hit, i) => (isFlagged[i] ? hit.addend : 0));
   }
+}
+
+function isClosedTokenBucket(rule: RateLimitRule): boolean {
+  return rule.algorithm === 'token_bucket' && isClosedBucket(rule);
+}
+
+/** One outcome per entry, each a closed bucket's until the store's answers are put in. */
+function closedBuckets(length: number): CounterOutcome[] {
+  const outcomes: CounterOutcome[] = [];
+  for (let i = 0; i < length; i++) outcomes.push(CLOSED_BUCKET);
+  return outcomes;
 }
 
 /** What the store is asked for one descriptor, by its rule's algorithm. */

@@ -1,26 +1,20 @@
 // The limits one request counts, in descriptor order: one entry per descriptor's rule, or one per
 // item of its `rate_limits` list (a list's items are adjacent). Everything goes to the store in
-// one HitCounter.count call.
+// one HitCounter.count call. An entry carries its descriptor and statistics itself, so a batch is
+// one array of one object per limit (no parallel arrays or wrapper to allocate on every call).
 import type { PendingHits } from '../limiter/hit-counter';
 import type { LimitStats } from '../stats/limit-stats';
 
-export class HitBatch {
-  readonly pending: PendingHits[] = [];
-  /** Per entry: the index of the request descriptor it counts for. */
-  readonly descriptorIndex: number[] = [];
-  /** Per entry: the statistics it counts under (the rule's, or the item's own). */
-  readonly stats: LimitStats[] = [];
+export interface BatchEntry extends PendingHits {
+  /** The index of the request descriptor it counts for. */
+  readonly descriptorIndex: number;
+  /** The statistics it counts under (the rule's, or the item's own). */
+  readonly stats: LimitStats;
+}
 
-  add(hits: PendingHits, descriptorIndex: number, stats: LimitStats): void {
-    this.pending.push(hits);
-    this.descriptorIndex.push(descriptorIndex);
-    this.stats.push(stats);
-  }
-
-  /** True when entry `j` is the last one of its descriptor. */
-  isLastOfDescriptor(j: number): boolean {
-    return this.descriptorIndex[j + 1] !== this.descriptorIndex[j];
-  }
+/** True when entry `j` is the last one of its descriptor. */
+export function isLastOfDescriptor(batch: readonly BatchEntry[], j: number): boolean {
+  return j === batch.length - 1 || batch[j + 1].descriptorIndex !== batch[j].descriptorIndex;
 }
 
 /**

@@ -20,7 +20,7 @@ import { localCacheTally, tallyHits } from '../limiter/tally-hits';
 import type { StatsService } from '../stats/stats.service';
 import { startExecutionSpan } from '../tracing/trace-spans';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
-import { HitBatch, isReportedBefore } from './hit-batch';
+import { isLastOfDescriptor, isReportedBefore, type BatchEntry } from './hit-batch';
 import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
 import { overallCode } from './overall-code';
 import {
@@ -54,13 +54,22 @@ export class RateLimitService {
     this.limited = limited;
   }
 
+  /**
+   * The one `async` step of a decision: everything before the store's answer and everything after
+   * it is synchronous, because every `async` helper that only passes a promise through costs one
+   * more promise and microtask per call.
+   */
   async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitDecision> {
     const span = startExecutionSpan(request); // undefined unless TRACING_ENABLED
     try {
       validateRequest(request);
       const snapshot = this.registry.snapshot;
       if (snapshot === undefined) throw new NoConfigLoadedError();
-      return await this.decide(request, snapshot);
+      const nowMs = this.clock.nowMs();
+      const { limits, isUnlimited } = resolveLimitsToCheck(this.matchLimits(request, snapshot));
+      const batch = this.collectHits(request, limits, Math.floor(nowMs / 1000));
+      const counts = batch.length === 0 ? undefined : await this.counter.count(batch, nowMs);
+      return this.decide(request, limits, isUnlimited, batch, counts, nowMs);
     } catch (error) {
       this.countError(error);
       throw error;
@@ -69,11 +78,18 @@ export class RateLimitService {
     }
   }
 
-  private async decide(request: RateLimitRequest, snapshot: RuleSnapshot): Promise<RateLimitDecision> {
-    const nowMs = this.clock.nowMs();
-    const { limits, isUnlimited } = resolveLimitsToCheck(this.matchLimits(request, snapshot));
-    const statuses = await this.countAndJudge(request, limits, nowMs);
-    for (let i = 0; i < statuses.length; i++) if (isUnlimited[i]) statuses[i] = UNLIMITED;
+  /** One status per descriptor (after the store answered `counts` for `batch`), then the answer. */
+  private decide(
+    request: RateLimitRequest,
+    limits: readonly (MatchedLimit | undefined)[],
+    isUnlimited: readonly boolean[],
+    batch: readonly BatchEntry[],
+    counts: HitCounts | undefined,
+    nowMs: number,
+  ): RateLimitDecision {
+    const statuses: DescriptorStatus[] = [];
+    for (let i = 0; i < limits.length; i++) statuses.push(isUnlimited[i] ? UNLIMITED : NO_LIMIT);
+    if (counts !== undefined) this.judge(batch, counts, limits, statuses, nowMs);
     let code = overallCode(statuses, limits, isUnlimited, this.options.isGlobalQuotaMode);
     if (code === 'OVER_LIMIT' && this.limited !== undefined)
       this.recordLimited(this.limited, request, limits, statuses, nowMs);
@@ -95,37 +111,27 @@ export class RateLimitService {
   /** Matches each descriptor on its own; an unknown domain counts `domain_not_found` once per descriptor. */
   private matchLimits(request: RateLimitRequest, snapshot: RuleSnapshot): (MatchedLimit | undefined)[] {
     const { domain, descriptors } = request;
+    const matches: (MatchedLimit | undefined)[] = [];
     if (!snapshot.hasDomain(domain)) {
       this.stats.domainNotFound(domain).add(descriptors.length);
-      return descriptors.map(() => undefined);
+      for (let i = 0; i < descriptors.length; i++) matches.push(undefined);
+      return matches;
     }
-    return descriptors.map((descriptor) => snapshot.findLimit(domain, descriptor));
+    for (let i = 0; i < descriptors.length; i++) matches.push(snapshot.findLimit(domain, descriptors[i]));
+    return matches;
   }
 
   /**
-   * Adds total_hits, counts in the store (one count call for every descriptor and item), then one
-   * status per descriptor. A `rate_limits` node counts each item as its own limit and reports one
-   * of them: docs/rules.md#how-a-request-is-judged.
+   * Adds total_hits and lists what to count in the store (one count call for every descriptor and
+   * item). A `rate_limits` node counts each item as its own limit and reports one of them:
+   * docs/rules.md#how-a-request-is-judged.
    */
-  private async countAndJudge(
-    request: RateLimitRequest,
-    limits: readonly (MatchedLimit | undefined)[],
-    nowMs: number,
-  ): Promise<DescriptorStatus[]> {
-    const statuses: DescriptorStatus[] = new Array<DescriptorStatus>(limits.length).fill(NO_LIMIT);
-    const batch = this.collectHits(request, limits, Math.floor(nowMs / 1000));
-    if (batch.pending.length === 0) return statuses;
-    const counts = await this.counter.count(batch.pending, nowMs);
-    this.judge(batch, counts, limits, statuses, nowMs);
-    return statuses;
-  }
-
   private collectHits(
     request: RateLimitRequest,
     limits: readonly (MatchedLimit | undefined)[],
     nowSeconds: number,
-  ): HitBatch {
-    const batch = new HitBatch();
+  ): BatchEntry[] {
+    const batch: BatchEntry[] = [];
     const defaultAddend = Math.max(1, request.hitsAddend);
     const prefix = this.options.cacheKeyPrefix;
     for (let i = 0; i < limits.length; i++) {
@@ -138,14 +144,16 @@ export class RateLimitService {
       const base = buildCounterKeyBase(prefix, request.domain, descriptor.entries, limit);
       const items = limit.items;
       if (items === undefined) {
-        batch.add({ key: buildCounterKey(base, limit.rule, nowSeconds), addend, rule: limit.rule }, i, stats);
+        const key = buildCounterKey(base, limit.rule, nowSeconds);
+        batch.push({ key, addend, rule: limit.rule, descriptorIndex: i, stats });
         continue;
       }
       for (let k = 0; k < items.length; k++) {
         const { rule, statsKey } = items[k];
         const itemStats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
         itemStats.totalHits.add(addend);
-        batch.add({ key: buildCounterKey(base, rule, nowSeconds), addend, rule }, i, itemStats);
+        const key = buildCounterKey(base, rule, nowSeconds);
+        batch.push({ key, addend, rule, descriptorIndex: i, stats: itemStats });
       }
     }
     return batch;
@@ -157,7 +165,7 @@ export class RateLimitService {
    * more, under the node's stats key.
    */
   private judge(
-    batch: HitBatch,
+    batch: readonly BatchEntry[],
     counts: HitCounts,
     limits: readonly (MatchedLimit | undefined)[],
     statuses: DescriptorStatus[],
@@ -167,10 +175,11 @@ export class RateLimitService {
     let reported: CountedHits | undefined; // of the list being judged
     let isReportedOver = false;
     let reportedRemaining = 0;
-    for (let j = 0; j < batch.pending.length; j++) {
-      const counted = this.countedHits(batch.pending[j], counts, j, nowMs);
-      const status = computeDescriptorStatus(counted, ratio, batch.stats[j]);
-      const i = batch.descriptorIndex[j];
+    for (let j = 0; j < batch.length; j++) {
+      const entry = batch[j];
+      const counted = this.countedHits(entry, counts, j, nowMs);
+      const status = computeDescriptorStatus(counted, ratio, entry.stats);
+      const i = entry.descriptorIndex;
       const limit = limits[i]!;
       if (limit.items === undefined) {
         statuses[i] = status;
@@ -183,7 +192,7 @@ export class RateLimitService {
         isReportedOver = isOver;
         reportedRemaining = remaining;
       }
-      if (!batch.isLastOfDescriptor(j)) continue;
+      if (!isLastOfDescriptor(batch, j)) continue;
       statuses[i] = computeDescriptorStatus(reported, ratio, this.stats.limitStats(limit.statsKey));
       reported = undefined;
     }
