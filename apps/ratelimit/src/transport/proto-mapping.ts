@@ -3,6 +3,7 @@
 // default: '' / 0 / [] and null for a message) or as plain objects (tests, proto-loader:
 // undefined when unset, enum names). Answers are plain objects protobufjs encodes as they are:
 // lowerCamelCase, enums as numbers.
+import { util, type Long } from 'protobufjs';
 import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
 import type { DescriptorStatus, RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { InvalidRequestError } from '../errors';
@@ -16,7 +17,7 @@ export interface EntryMessage {
 }
 
 /** A uint64 as protobufjs decodes it: a number, or a Long when the `long` package is there. */
-type Uint64 = number | { low: number; high: number };
+type Uint64 = number | Long;
 
 export interface DescriptorMessage {
   entries?: EntryMessage[];
@@ -76,9 +77,9 @@ function descriptorFromMessage(message: DescriptorMessage): Descriptor {
   };
 }
 
-/** As proto-loader's `longs: Number` reads an unsigned 64-bit value (precision ends at 2^53). */
+/** protobufjs' own conversion, the one proto-loader's `longs: Number` uses (precision ends at 2^53). */
 function uint64ToNumber(value: Uint64): number {
-  return typeof value === 'number' ? value : (value.high >>> 0) * 2 ** 32 + (value.low >>> 0);
+  return typeof value === 'number' ? value : util.LongBits.from(value).toNumber(true);
 }
 
 export function decisionToMessage(decision: RateLimitDecision): RateLimitResponseMessage {
