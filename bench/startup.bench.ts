@@ -10,8 +10,10 @@
 // machine's own Node when it is another one (see support/machine-node.ts). Measured per spawn:
 // wall time from spawn to the first 200 on GET /healthcheck, the process's CPU time until then
 // (less sensitive to other load), and VmRSS after IDLE_MS without requests. Prints the medians,
-// the bundle/compiled ratios and the goal check. STARTUP_BASELINE_MAIN=<file> adds one more
-// variant (e.g. an older build's entry).
+// the bundle/compiled ratios and the goal check, and beside them a bare Node process that only
+// answers /healthcheck (support/bare-health-server.ts): what Node's own start costs on the machine
+// at that moment, since these shared machines run several times slower on some days than on
+// others. STARTUP_BASELINE_MAIN=<file> adds one more variant (e.g. an older build's entry).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -31,6 +33,7 @@ const ENTRIES: Readonly<Record<string, string>> = {
   bundle: join(DIST, 'apps/ratelimit/main.js'),
   ...(process.env.STARTUP_BASELINE_MAIN ? { baseline: process.env.STARTUP_BASELINE_MAIN } : {}),
 };
+const BARE_NODE = 'bare Node (node:http)';
 
 interface Variant {
   readonly name: string;
@@ -127,6 +130,13 @@ function report(variants: readonly Variant[]): void {
   }
   const goal = variants.find((v) => v.name === 'bundle memory');
   if (goal === undefined) return;
+  const bare = variants.find((v) => v.name === BARE_NODE);
+  if (bare !== undefined) {
+    const over = (pick: (v: Variant) => number[]) => (median(pick(goal)) - median(pick(bare))).toFixed(0);
+    console.log(
+      `  bundle memory over ${BARE_NODE}: ready +${over((v) => v.readyMs)} ms, CPU +${over((v) => v.cpuMs)} ms`,
+    );
+  }
   for (const other of variants.filter((v) => v.name.startsWith('bundle memory, '))) {
     const ratio = (pick: (v: Variant) => number[]) => (median(pick(goal)) / median(pick(other))).toFixed(2);
     console.log(
@@ -155,6 +165,15 @@ async function main(): Promise<void> {
       variants.push({ name: `${entry} ${backend}`, main, node, env, readyMs: [], cpuMs: [], rssMb: [] });
     }
   }
+  variants.push({
+    name: BARE_NODE,
+    main: join(__dirname, 'support/bare-health-server.js'),
+    node,
+    env: {},
+    readyMs: [],
+    cpuMs: [],
+    rssMb: [],
+  });
   const other = machineNode();
   if (other !== undefined) {
     const name = `bundle memory, ${other.name}`;

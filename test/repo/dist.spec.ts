@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
+import { decodeCodeCache, isSealIntact } from '../../apps/ratelimit/src/bundle/code-cache';
 
 /** dist-dev/, seen from dist-dev/test/repo/, and dist/ beside it. */
 const devTree = join(__dirname, '..', '..');
@@ -62,5 +63,12 @@ describe('the build trees', () => {
       .map((file) => relative(dist, file))
       .filter((file) => !readFileSync(join(dist, file)).equals(readFileSync(join(devTree, file))));
     assert.deepEqual(differing, []);
+  });
+
+  it('seals the bundled service with its SHA-256, and its code cache carries the same seal', () => {
+    const service = join(dist, 'apps/ratelimit/bundle/service.js');
+    const source = readFileSync(service);
+    assert.equal(isSealIntact(source), true);
+    assert.notEqual(decodeCodeCache(source, readFileSync(`${service}.code-cache`)), undefined);
   });
 });

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { scratchDir } from '@repo/test-support';
-import { encodeCodeCache } from './code-cache';
+import { encodeCodeCache, sealBundle } from './code-cache';
 import { runBundle } from './run-bundle';
 
 // A bundle in the shape scripts/build-ratelimit-bundle.mjs writes: Node's module wrapper around
@@ -13,10 +13,11 @@ const SOURCE =
   "'use strict'; const { sep } = require('node:path');" +
   'module.exports = { file: __filename, dir: __dirname, sep, sum: (a, b) => a + b };' +
   '})';
+const SEALED = sealBundle(Buffer.from(SOURCE));
 
 function writeBundle(name: string): string {
   const path = join(scratchDir('run-bundle'), `${name}.js`);
-  writeFileSync(path, SOURCE);
+  writeFileSync(path, SEALED);
   return path;
 }
 
@@ -40,16 +41,18 @@ describe(runBundle.name, () => {
   it('uses a code cache made from the same bytes', () => {
     const path = writeBundle('cached');
     const data = runBundle(path, '/nonexistent/cache').script.createCachedData();
-    writeFileSync(`${path}.code-cache`, encodeCodeCache(Buffer.from(SOURCE), data));
+    writeFileSync(`${path}.code-cache`, encodeCodeCache(SEALED, data));
     const bundle = runBundle(path, `${path}.code-cache`);
     assert.equal(bundle.isCodeCacheUsed, true);
     assert.equal((bundle.exports as { sum(a: number, b: number): number }).sum(1, 1), 2);
   });
 
-  it('compiles without the cache when it was made from other bytes', () => {
+  it('compiles without the cache when it was made from another build (same length)', () => {
     const path = writeBundle('stale');
     const data = runBundle(path, '/nonexistent/cache').script.createCachedData();
-    writeFileSync(`${path}.code-cache`, encodeCodeCache(Buffer.from(SOURCE.replace('a + b', 'a - b')), data));
+    const other = sealBundle(Buffer.from(SOURCE.replace('a + b', 'a - b')));
+    assert.equal(other.length, SEALED.length);
+    writeFileSync(`${path}.code-cache`, encodeCodeCache(other, data));
     const bundle = runBundle(path, `${path}.code-cache`);
     assert.equal(bundle.isCodeCacheUsed, false);
     assert.equal((bundle.exports as { sum(a: number, b: number): number }).sum(1, 1), 2);

@@ -1,6 +1,5 @@
-// The service definitions the app's gRPC clients (and the health server) use, loaded once with
-// @grpc/proto-loader. The server's RateLimitService method has its own codec
-// (grpc/rls-server-method.ts).
+// The service definitions the app's gRPC clients (CLI, tests, benchmarks) use, loaded once with
+// @grpc/proto-loader. The server loads its messages with protobufjs (grpc/server-protos.ts).
 import { loadSync, type PackageDefinition } from '@grpc/proto-loader';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import { PROTO_LOADER_OPTIONS } from '@repo/rules';
@@ -21,12 +20,4 @@ export function rlsProtos(): RlsProtos {
     healthService: definition[HEALTH_SERVICE_NAME] as ServiceDefinition,
   };
   return loaded;
-}
-
-let health: ServiceDefinition | undefined;
-
-/** grpc.health.v1.Health alone, for the server (which does not need the RLS client definition). */
-export function healthService(): ServiceDefinition {
-  health ??= loadSync(HEALTH_PROTO_FILE, PROTO_LOADER_OPTIONS)[HEALTH_SERVICE_NAME] as ServiceDefinition;
-  return health;
 }

@@ -1,11 +1,11 @@
 import type { Settings } from '../../settings/settings';
-import { healthService } from '../rls-protos';
 import type { GrpcHandlers } from './grpc-handlers';
 import type { Logger } from '@repo/rules';
 import { GrpcTransport } from './grpc-transport';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN, SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
 import { grpcAddress, grpcChannelOptions } from './grpc-server-options';
 import { createServerCredentials } from './server-credentials';
+import { healthServerDefinition } from './health-server-method';
 import { rlsServerDefinition } from './rls-server-method';
 
 /** The gRPC listener: RateLimitService and grpc.health.v1.Health on one server. */
@@ -23,7 +23,10 @@ export function createGrpcTransport(
         definition: rlsServerDefinition(),
         methods: { ShouldRateLimit: SHOULD_RATE_LIMIT_PATTERN },
       },
-      { definition: healthService(), methods: { Check: HEALTH_CHECK_PATTERN, Watch: HEALTH_WATCH_PATTERN } },
+      {
+        definition: healthServerDefinition(),
+        methods: { Check: HEALTH_CHECK_PATTERN, Watch: HEALTH_WATCH_PATTERN },
+      },
     ],
     drainTimeoutMs: settings.shutdown.drainSeconds * 1000,
     logger,

@@ -6,11 +6,10 @@
 // decoded message itself (unset fields read as protobufjs' defaults: '' / 0 / [] / null) and
 // returns a plain object that protobufjs encodes as it is, enums as numbers (proto-mapping.ts).
 // The bytes on the wire are the same either way.
-import { isAbsolute, join } from 'node:path';
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
-import { Root, type Type } from 'protobufjs';
-import { PROTO_ROOT } from '@repo/rules';
-import { RLS_PROTO_FILE, RLS_SERVICE_NAME } from '../proto-paths';
+import type { Type } from 'protobufjs';
+import { RLS_SERVICE_NAME } from '../proto-paths';
+import { packageOf, serverMessageType } from './server-protos';
 import { UndecodableRequest } from './undecodable-request';
 
 export interface RlsMessageTypes {
@@ -20,15 +19,11 @@ export interface RlsMessageTypes {
 
 let loaded: RlsMessageTypes | undefined;
 
-/** rls.proto's request and response types, loaded once (imports resolved under proto/). */
+/** rls.proto's request and response types. */
 export function rlsMessageTypes(): RlsMessageTypes {
-  if (loaded !== undefined) return loaded;
-  const root = new Root();
-  root.resolvePath = (_origin, target) => (isAbsolute(target) ? target : join(PROTO_ROOT, target));
-  root.loadSync(RLS_PROTO_FILE, { keepCase: false });
-  loaded = {
-    request: root.lookupType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitRequest`),
-    response: root.lookupType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitResponse`),
+  loaded ??= {
+    request: serverMessageType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitRequest`),
+    response: serverMessageType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitResponse`),
   };
   return loaded;
 }
@@ -63,8 +58,4 @@ function decodeOrUndecodable(type: Type, bytes: Buffer): object {
 /** protobufjs' writer gives a Buffer under Node; grpc-js wants one. */
 function encode(type: Type, message: object): Buffer {
   return type.encode(message).finish() as Buffer;
-}
-
-function packageOf(serviceName: string): string {
-  return serviceName.slice(0, serviceName.lastIndexOf('.'));
 }
