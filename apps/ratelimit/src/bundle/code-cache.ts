@@ -2,8 +2,8 @@
 // its version, its flags and the source *length* before it uses a cache; a rebuilt bundle of the
 // same length with a stale cache would run the old bytecode. So the build seals the bundle: its
 // last line is the SHA-256 of the bytes above it (sealBundle), the cache file starts with that
-// digest, and a start compares the two. A start used to hash the 4 MB itself: ~10 ms and a tenth
-// of the instructions a start runs (docs/benchmarks.md#start-up). The seal is trusted as written:
+// digest, and a start compares the two. A start used to hash the 4 MB itself: ~10 ms and ~9 % of
+// the instructions a start runs (docs/benchmarks.md#start-up). The seal is trusted as written:
 // after editing service.js by hand, delete service.js.code-cache (a missing cache only makes the
 // start slower).
 import { createHash } from 'node:crypto';

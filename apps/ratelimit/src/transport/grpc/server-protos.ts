@@ -1,7 +1,7 @@
 // The .proto messages the gRPC server serves (RateLimitService and grpc.health.v1.Health), loaded
 // once with protobufjs into one root. The server does not use @grpc/proto-loader: loading it
-// (with the descriptor.proto machinery it needs) and converting its definitions took a tenth of a
-// start-up (docs/benchmarks.md#start-up); the clients (CLI, tests) still use it.
+// (with the descriptor.proto machinery it needs) and converting its definitions cost ~7 % of the
+// instructions of a start (docs/benchmarks.md#start-up); the clients (CLI, tests) still use it.
 import { isAbsolute, join } from 'node:path';
 import { Root, type Type } from 'protobufjs';
 import { PROTO_ROOT } from '@repo/rules';
