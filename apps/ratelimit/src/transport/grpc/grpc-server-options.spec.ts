@@ -21,9 +21,10 @@ describe(grpcAddress.name, () => {
 });
 
 describe(grpcChannelOptions.name, () => {
-  it('defaults: max age 24h, grace 1h, 4 MiB messages', () => {
+  it('defaults: max age 24h, grace 1h, 4 MiB messages, no channelz statistics', () => {
     assert.deepEqual(grpcChannelOptions(server()), {
       'grpc.max_receive_message_length': 4194304,
+      'grpc.enable_channelz': 0,
       'grpc.max_connection_age_ms': 86400000,
       'grpc.max_connection_age_grace_ms': 3600000,
     });
@@ -39,6 +40,7 @@ describe(grpcChannelOptions.name, () => {
     );
     assert.deepEqual(options, {
       'grpc.max_receive_message_length': 1024,
+      'grpc.enable_channelz': 0,
       'grpc.max_connection_age_grace_ms': 30000,
     });
   });

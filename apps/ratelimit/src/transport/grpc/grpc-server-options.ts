@@ -15,12 +15,22 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const MAX_CONNECTION_AGE_MS = Math.floor(MAX_TIMER_MS / 1.1);
 
 /**
+ * grpc-js keeps channelz statistics unless told not to (per call: four `Date.now()`, a session-map
+ * lookup and a tracker object with four closures) for the channelz admin service to report. This
+ * server does not serve channelz, so nobody could read them (docs/benchmarks.md#channelz).
+ */
+const CHANNELZ_OFF = 0;
+
+/**
  * grpc-js adds the ±10% jitter to max_connection_age itself, then sends GOAWAY and closes the
  * connection max_connection_age_grace later. 0 leaves an option off. Ages above ~22 days are
  * capped (a Node timer would otherwise fire at once and close every connection immediately).
  */
 export function grpcChannelOptions(server: ServerSettings): ChannelOptions {
-  const options: ChannelOptions = { 'grpc.max_receive_message_length': server.grpcMaxRecvMessageBytes };
+  const options: ChannelOptions = {
+    'grpc.max_receive_message_length': server.grpcMaxRecvMessageBytes,
+    'grpc.enable_channelz': CHANNELZ_OFF,
+  };
   if (server.maxConnectionAgeMs > 0) {
     options['grpc.max_connection_age_ms'] = Math.min(server.maxConnectionAgeMs, MAX_CONNECTION_AGE_MS);
   }
