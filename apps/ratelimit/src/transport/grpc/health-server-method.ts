@@ -7,7 +7,7 @@
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import type { Type } from 'protobufjs';
 import { HEALTH_SERVICE_NAME } from '../proto-paths';
-import { packageOf, serverMessageType } from './server-protos';
+import { encodeMessage, packageOf, serverMessageType } from './server-protos';
 
 /** The service definition grpc-js serves Check and Watch with. */
 export function healthServerDefinition(): ServiceDefinition {
@@ -27,6 +27,7 @@ export function healthServerDefinition(): ServiceDefinition {
   return { Check: method('Check', false), Watch: method('Watch', true) };
 }
 
+/** The handlers answer with enum names: fromObject turns them into numbers first. */
 function encodeObject(type: Type, message: object): Buffer {
-  return type.encode(type.fromObject(message)).finish() as Buffer;
+  return encodeMessage(type, type.fromObject(message));
 }

@@ -9,7 +9,7 @@
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import type { Type } from 'protobufjs';
 import { RLS_SERVICE_NAME } from '../proto-paths';
-import { packageOf, serverMessageType } from './server-protos';
+import { encodeMessage, packageOf, serverMessageType } from './server-protos';
 import { UndecodableRequest } from './undecodable-request';
 
 export interface RlsMessageTypes {
@@ -17,15 +17,12 @@ export interface RlsMessageTypes {
   readonly response: Type;
 }
 
-let loaded: RlsMessageTypes | undefined;
-
-/** rls.proto's request and response types. */
+/** rls.proto's request and response types (server-protos.ts loads the protos once). */
 export function rlsMessageTypes(): RlsMessageTypes {
-  loaded ??= {
+  return {
     request: serverMessageType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitRequest`),
     response: serverMessageType(`${packageOf(RLS_SERVICE_NAME)}.RateLimitResponse`),
   };
-  return loaded;
 }
 
 /**
@@ -39,9 +36,9 @@ export function rlsServerDefinition(): ServiceDefinition {
     requestStream: false,
     responseStream: false,
     originalName: 'shouldRateLimit',
-    requestSerialize: (message) => encode(request, message),
+    requestSerialize: (message) => encodeMessage(request, message),
     requestDeserialize: (bytes) => decodeOrUndecodable(request, bytes),
-    responseSerialize: (message) => encode(response, message),
+    responseSerialize: (message) => encodeMessage(response, message),
     responseDeserialize: (bytes) => response.decode(bytes),
   };
   return { ShouldRateLimit: method };
@@ -53,9 +50,4 @@ function decodeOrUndecodable(type: Type, bytes: Buffer): object {
   } catch (error) {
     return new UndecodableRequest(error instanceof Error ? error.message : String(error));
   }
-}
-
-/** protobufjs' writer gives a Buffer under Node; grpc-js wants one. */
-function encode(type: Type, message: object): Buffer {
-  return type.encode(message).finish() as Buffer;
 }

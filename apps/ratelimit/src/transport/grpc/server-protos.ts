@@ -22,6 +22,11 @@ function loadServerProtos(): Root {
   return root;
 }
 
+/** The bytes of `message` (protobufjs' writer gives a Buffer under Node; grpc-js wants one). */
+export function encodeMessage(type: Type, message: object): Buffer {
+  return type.encode(message).finish() as Buffer;
+}
+
 /** "a.b.Service" -> "a.b". */
 export function packageOf(serviceName: string): string {
   return serviceName.slice(0, serviceName.lastIndexOf('.'));
