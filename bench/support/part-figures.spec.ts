@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LoadResult } from './grpc-load';
-import type { Round } from './bench-rounds';
+import { measurementId, type Round } from './bench-rounds';
 import { on, pooledPerCpu } from './part-figures';
 import type { Target } from './ratelimit-targets';
 import { ONE_DESCRIPTOR } from './ratelimit-workloads';
@@ -9,7 +9,7 @@ import { ONE_DESCRIPTOR } from './ratelimit-workloads';
 const target: Target = { name: 'server', start: () => Promise.reject(new Error('not started here')) };
 const measurement = on(target, ONE_DESCRIPTOR);
 const roundWith = (calls: number, serverCpuMicrosPerCall: number): Round =>
-  new Map([['server | ' + ONE_DESCRIPTOR.name, { calls, serverCpuMicrosPerCall } as LoadResult]]);
+  new Map([[measurementId(measurement), { calls, serverCpuMicrosPerCall } as LoadResult]]);
 
 describe(pooledPerCpu.name, () => {
   it('counts every call of every round over all the CPU they cost, not a mean of the rounds', () => {
