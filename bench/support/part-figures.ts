@@ -32,6 +32,19 @@ export const ratios = (
 
 export const perCpu = (result: LoadResult) => result.callsPerServerCpuSecond;
 
+/**
+ * Calls per server CPU-second over all rounds together: every call of every round over all the
+ * CPU they cost. Where a server settles in one of two states per start (on Redis at 64 in flight
+ * the batches either fill or not: docs/benchmarks.md#pooled-over-rounds), a median of per-round
+ * ratios flips with which state each start drew; this figure converges as rounds are added.
+ */
+export function pooledPerCpu(rounds: Round[], measurement: Measurement): number {
+  const results = rounds.map((round) => resultOf(round, measurement));
+  const calls = results.reduce((sum, result) => sum + result.calls, 0);
+  const cpuMicros = results.reduce((sum, result) => sum + result.calls * result.serverCpuMicrosPerCall, 0);
+  return calls / (cpuMicros / 1_000_000);
+}
+
 /** Each measured target's calls per server CPU-second over the baseline's, per round. */
 export function perCpuRatioPart(
   name: string,

@@ -2,8 +2,8 @@
 // `production` compares the production entry with the compiled tree it is bundled from, and with
 // the bare grpc-js server; `node` compares the supported Node with the machine's own older one.
 // One descriptor per call, 64 in flight, statistics on (the default), as in every part.
-import { percent, reportMedian, type BenchPart } from './bench-rounds';
-import { on, perCpu, perRound, ratios } from './part-figures';
+import { percent, reportMedian, type BenchPart, type Measurement, type Round } from './bench-rounds';
+import { on, perCpu, perRound, pooledPerCpu, ratios } from './part-figures';
 import { bareTarget, type Target } from './ratelimit-targets';
 import { ONE_DESCRIPTOR } from './ratelimit-workloads';
 
@@ -31,22 +31,24 @@ export function productionPart(...stores: [production: Target, compiled: Target]
           'calls per server CPU-second',
           thousands,
         );
-      for (const [production, compiled] of pairs)
-        reportMedian(
-          production.target.name,
-          ratios(rounds, production, compiled, perCpu),
-          `of the compiled tree's calls per server CPU-second (goal >= 95 %)`,
-          percent,
-        );
-      for (const [index, measurement] of pairs[0].entries())
-        reportMedian(
-          measurement.target.name,
-          ratios(rounds, measurement, bare, perCpu),
-          `of bare grpc-js's calls per server CPU-second${index === 0 ? ' (goal >= 85 %)' : ''}`,
-          percent,
-        );
+      for (const [production, compiled] of pairs) {
+        const what = `of the compiled tree's calls per server CPU-second (goal >= 95 %)`;
+        reportMedian(production.target.name, ratios(rounds, production, compiled, perCpu), what, percent);
+        reportPooled(rounds, production, compiled, what);
+      }
+      for (const [index, measurement] of pairs[0].entries()) {
+        const what = `of bare grpc-js's calls per server CPU-second${index === 0 ? ' (goal >= 85 %)' : ''}`;
+        reportMedian(measurement.target.name, ratios(rounds, measurement, bare, perCpu), what, percent);
+        reportPooled(rounds, measurement, bare, what);
+      }
     },
   };
+}
+
+/** `name: <over's pooled figure over under's> <what> (pooled over <n> rounds)`. */
+function reportPooled(rounds: Round[], over: Measurement, under: Measurement, what: string) {
+  const ratio = pooledPerCpu(rounds, over) / pooledPerCpu(rounds, under);
+  console.log(`${over.target.name}: ${percent(ratio)} ${what} (pooled over ${rounds.length} rounds)`);
 }
 
 /** The production entry on the supported Node beside the machine's own Node, same settings. */
