@@ -13,7 +13,10 @@
 // the bundle/compiled ratios and the goal check, and beside them a bare Node process that only
 // answers /healthcheck (support/bare-health-server.ts): what Node's own start costs on the machine
 // at that moment, since these shared machines run several times slower on some days than on
-// others. STARTUP_BASELINE_MAIN=<file> adds one more variant (e.g. an older build's entry).
+// others. STARTUP_BASELINE_MAIN=<file> adds one more variant (e.g. an older build's entry), run on
+// STARTUP_BASELINE_NODE=<node binary> when given (the Node that build was made for: its code cache
+// is refused by another), and prints the bundle's figures over it: a comparison that holds on a
+// machine whose speed moves from day to day (docs/benchmarks.md#against-the-build-measured-at-282-ms).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -118,15 +121,17 @@ function report(variants: readonly Variant[]): void {
     );
   }
   for (const backend of ['memory', 'redis']) {
-    const [compiled, bundle] = ['compiled', 'bundle'].map((e) =>
-      variants.find((v) => v.name === `${e} ${backend}`),
-    );
-    if (!compiled || !bundle) continue;
-    const ratio = (pick: (v: Variant) => number[]) =>
-      (median(pick(bundle)) / median(pick(compiled))).toFixed(2);
-    console.log(
-      `  bundle/compiled (${backend}): ready ${ratio((v) => v.readyMs)}, CPU ${ratio((v) => v.cpuMs)}, RSS ${ratio((v) => v.rssMb)}`,
-    );
+    const bundle = variants.find((v) => v.name === `bundle ${backend}`);
+    if (bundle === undefined) continue;
+    for (const under of ['compiled', 'baseline']) {
+      const other = variants.find((v) => v.name === `${under} ${backend}`);
+      if (other === undefined) continue;
+      const ratio = (pick: (v: Variant) => number[]) =>
+        (median(pick(bundle)) / median(pick(other))).toFixed(2);
+      console.log(
+        `  bundle/${under} (${backend}): ready ${ratio((v) => v.readyMs)}, CPU ${ratio((v) => v.cpuMs)}, RSS ${ratio((v) => v.rssMb)}`,
+      );
+    }
   }
   const goal = variants.find((v) => v.name === 'bundle memory');
   if (goal === undefined) return;
@@ -159,10 +164,20 @@ async function main(): Promise<void> {
     redis: { ...exampleEnv(statsd.port), BACKEND_TYPE: 'redis', KV_URL: redis.url },
   };
   const node = process.execPath;
+  const baselineNode = process.env.STARTUP_BASELINE_NODE ?? node;
   const variants: Variant[] = [];
   for (const [backend, env] of Object.entries(backends)) {
     for (const [entry, main] of Object.entries(ENTRIES)) {
-      variants.push({ name: `${entry} ${backend}`, main, node, env, readyMs: [], cpuMs: [], rssMb: [] });
+      const runsOn = entry === 'baseline' ? baselineNode : node;
+      variants.push({
+        name: `${entry} ${backend}`,
+        main,
+        node: runsOn,
+        env,
+        readyMs: [],
+        cpuMs: [],
+        rssMb: [],
+      });
     }
   }
   variants.push({
