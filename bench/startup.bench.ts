@@ -112,6 +112,17 @@ function stop(child: ChildProcess): Promise<void> {
 const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** `ready r, CPU c, RSS m`: `over`'s medians over `under`'s. */
+function ratios(over: Variant, under: Variant): string {
+  const ratio = (pick: (v: Variant) => number[]) => (median(pick(over)) / median(pick(under))).toFixed(2);
+  return `ready ${ratio((v) => v.readyMs)}, CPU ${ratio((v) => v.cpuMs)}, RSS ${ratio((v) => v.rssMb)}`;
+}
+
+/** A variant with no spawns measured yet. */
+function variant(name: string, main: string, node: string, env: Readonly<Record<string, string>>): Variant {
+  return { name, main, node, env, readyMs: [], cpuMs: [], rssMb: [] };
+}
+
 function report(variants: readonly Variant[]): void {
   console.log(`\nmedians of ${SPAWNS} spawns (RSS after ${IDLE_MS} ms idle):`);
   for (const v of variants) {
@@ -125,12 +136,7 @@ function report(variants: readonly Variant[]): void {
     if (bundle === undefined) continue;
     for (const under of ['compiled', 'baseline']) {
       const other = variants.find((v) => v.name === `${under} ${backend}`);
-      if (other === undefined) continue;
-      const ratio = (pick: (v: Variant) => number[]) =>
-        (median(pick(bundle)) / median(pick(other))).toFixed(2);
-      console.log(
-        `  bundle/${under} (${backend}): ready ${ratio((v) => v.readyMs)}, CPU ${ratio((v) => v.cpuMs)}, RSS ${ratio((v) => v.rssMb)}`,
-      );
+      if (other !== undefined) console.log(`  bundle/${under} (${backend}): ${ratios(bundle, other)}`);
     }
   }
   const goal = variants.find((v) => v.name === 'bundle memory');
@@ -143,11 +149,8 @@ function report(variants: readonly Variant[]): void {
     );
   }
   for (const other of variants.filter((v) => v.name.startsWith('bundle memory, '))) {
-    const ratio = (pick: (v: Variant) => number[]) => (median(pick(goal)) / median(pick(other))).toFixed(2);
-    console.log(
-      `  Node ${process.versions.node} over ${other.name.slice('bundle memory, '.length)} (bundle, memory): ` +
-        `ready ${ratio((v) => v.readyMs)}, CPU ${ratio((v) => v.cpuMs)}, RSS ${ratio((v) => v.rssMb)}`,
-    );
+    const otherNode = other.name.slice('bundle memory, '.length);
+    console.log(`  Node ${process.versions.node} over ${otherNode} (bundle, memory): ${ratios(goal, other)}`);
   }
   const [ready, rss] = [median(goal.readyMs), median(goal.rssMb)];
   const met = ready <= GOAL.readyMs && rss <= GOAL.idleRssMb;
@@ -169,38 +172,13 @@ async function main(): Promise<void> {
   for (const [backend, env] of Object.entries(backends)) {
     for (const [entry, main] of Object.entries(ENTRIES)) {
       const runsOn = entry === 'baseline' ? baselineNode : node;
-      variants.push({
-        name: `${entry} ${backend}`,
-        main,
-        node: runsOn,
-        env,
-        readyMs: [],
-        cpuMs: [],
-        rssMb: [],
-      });
+      variants.push(variant(`${entry} ${backend}`, main, runsOn, env));
     }
   }
-  variants.push({
-    name: BARE_NODE,
-    main: join(__dirname, 'support/bare-health-server.js'),
-    node,
-    env: {},
-    readyMs: [],
-    cpuMs: [],
-    rssMb: [],
-  });
+  variants.push(variant(BARE_NODE, join(__dirname, 'support/bare-health-server.js'), node, {}));
   const other = machineNode();
   if (other !== undefined) {
-    const name = `bundle memory, ${other.name}`;
-    variants.push({
-      name,
-      main: ENTRIES.bundle,
-      node: other.path,
-      env: backends.memory,
-      readyMs: [],
-      cpuMs: [],
-      rssMb: [],
-    });
+    variants.push(variant(`bundle memory, ${other.name}`, ENTRIES.bundle, other.path, backends.memory));
   }
   const load = () =>
     loadavg()
