@@ -2,18 +2,15 @@
 // items, or every error found: first what is wrong with the list itself (at the node), then each
 // item's own errors (at the item), in list order, so the config checker can list them all.
 import type { UnsupportedAlgorithms } from './compile-algorithm';
-import { compileLimit } from './compile-rule';
+import { compileLimit, type LimitProblem } from './compile-rule';
 import { UNIT_SECONDS, type RateLimitRule } from './model';
 import type { RawDescriptor } from './raw-domain-config';
 
 /** Most items one list may hold (the counters of a node stay a handful of keys per request). */
 export const MAX_RATE_LIMITS = 16;
 
-export interface ListError {
-  readonly detail: string;
-  /** The raw object the error is positioned at: the descriptor (node) or the item. */
-  readonly at: object;
-}
+/** An error of the list (positioned at the descriptor) or of one item (at the item). */
+export type ListError = LimitProblem;
 
 export type CompiledList =
   { readonly items: readonly RateLimitRule[] } | { readonly errors: readonly ListError[] };
@@ -38,7 +35,7 @@ export function compileLimitList(
     }
     const compiled = compileLimit(item, descriptor, unsupported);
     if ('rule' in compiled) rules.push(compiled.rule);
-    else errors.push(compiled);
+    else errors.push(...compiled.problems);
   }
   if (errors.length > 0) return { errors };
   return { items: Object.freeze(labelItems(rules)) };

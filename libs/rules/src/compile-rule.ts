@@ -1,12 +1,18 @@
 // One descriptor's `rate_limit` block -> RateLimitRule, with the reference's checks (unit,
 // unlimited, replaces; docs/rules.md) in its order: unit vs unlimited, (our unit_multiplier,
-// algorithm and burst), then each `replaces` entry.
+// algorithm and burst), then each `replaces` entry. Every problem of the block is listed (the
+// config checker shows them all); the service reports the first, which is the reference's.
 import { compileAlgorithm, type UnsupportedAlgorithms } from './compile-algorithm';
 import { UNIT_SECONDS, type RateLimitRule, type Unit } from './model';
 import type { RawDescriptor, RawRateLimit } from './raw-domain-config';
 
-export type CompiledRule =
-  { readonly rule: RateLimitRule } | { readonly detail: string; readonly at: object };
+/** One error of a limit block, positioned at a raw object (the block, an entry, the node). */
+export interface LimitProblem {
+  readonly detail: string;
+  readonly at: object;
+}
+
+export type CompiledRule = { readonly rule: RateLimitRule } | { readonly problems: readonly LimitProblem[] };
 
 /** Unit names are case-insensitive; `unknown` is not a unit (proto enum value 0). */
 export function parseUnit(text: string): Unit | undefined {
@@ -30,18 +36,15 @@ export function compileLimit(
   const unitText = rateLimit.unit ?? '';
   const unit = parseUnit(unitText);
   const unlimited = rateLimit.unlimited === true;
-  if (unlimited && unit !== undefined)
-    return { detail: 'should not specify rate limit unit when unlimited', at: rateLimit };
-  if (!unlimited && unit === undefined)
-    return { detail: `invalid rate limit unit '${unitText}'`, at: rateLimit };
   const unitMultiplier = rateLimit.unitMultiplier ?? 1;
-  if (!unlimited && unitMultiplier < 1)
-    return { detail: `invalid rate limit unit_multiplier '${unitMultiplier}'`, at: rateLimit };
   const algorithm = compileAlgorithm(rateLimit, unlimited, unsupported);
-  if (typeof algorithm === 'string') return { detail: algorithm, at: rateLimit };
   const ownName = rateLimit.name ?? '';
-  const badReplaces = checkReplaces(rateLimit, ownName);
-  if (badReplaces !== undefined) return badReplaces;
+  const problems = [
+    ...unitProblems(rateLimit, unit, unlimited),
+    ...(typeof algorithm === 'string' ? [{ detail: algorithm, at: rateLimit }] : []),
+    ...replacesProblems(rateLimit, ownName),
+  ];
+  if (problems.length > 0 || typeof algorithm === 'string') return { problems };
   // An unlimited rule has no unit (the dump shows UNKNOWN); SECOND is a placeholder never used
   // for counting, because unlimited descriptors never reach the counter store.
   const effectiveUnit = unit ?? 'SECOND';
@@ -64,13 +67,29 @@ export function compileLimit(
   return { rule: Object.freeze(rule) };
 }
 
-function checkReplaces(rateLimit: RawRateLimit, ownName: string): CompiledRule | undefined {
+function unitProblems(rateLimit: RawRateLimit, unit: Unit | undefined, unlimited: boolean): LimitProblem[] {
+  if (unlimited)
+    return unit === undefined
+      ? []
+      : [{ detail: 'should not specify rate limit unit when unlimited', at: rateLimit }];
+  const problems: LimitProblem[] = [];
+  if (unit === undefined)
+    problems.push({ detail: `invalid rate limit unit '${rateLimit.unit ?? ''}'`, at: rateLimit });
+  const multiplier = rateLimit.unitMultiplier ?? 1;
+  if (multiplier < 1)
+    problems.push({ detail: `invalid rate limit unit_multiplier '${multiplier}'`, at: rateLimit });
+  return problems;
+}
+
+function replacesProblems(rateLimit: RawRateLimit, ownName: string): LimitProblem[] {
+  const problems: LimitProblem[] = [];
   for (const entry of rateLimit.replaces ?? []) {
     const name = entry.name ?? '';
-    if (name === '') return { detail: 'should not have an empty replaces entry', at: entry };
-    if (name === ownName) return { detail: 'replaces should not contain name of same descriptor', at: entry };
+    if (name === '') problems.push({ detail: 'should not have an empty replaces entry', at: entry });
+    else if (name === ownName)
+      problems.push({ detail: 'replaces should not contain name of same descriptor', at: entry });
   }
-  return undefined;
+  return problems;
 }
 
 function deepFreeze<T>(value: T): T {

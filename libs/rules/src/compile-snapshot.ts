@@ -64,6 +64,14 @@ class SnapshotCompiler {
 
   loadConfig(config: RawDomainConfig): void {
     const domain = config.domain ?? '';
+    // A file refused for its domain still has its descriptors checked (collectAll only: fail()
+    // throws otherwise), against a root that is not kept.
+    const root = this.rootFor(config, domain) ?? createRootNode(domain);
+    this.loadDescriptors(config, root, config.descriptors);
+  }
+
+  /** The domain's root node (created on first use), or undefined when the domain is refused. */
+  private rootFor(config: RawDomainConfig, domain: string): RuleNode | undefined {
     if (domain === '') return this.fail(config, config, 'config file cannot have empty domain');
     let root = this.domains.get(domain);
     if (root !== undefined && !this.options.mergeDomainConfigs)
@@ -74,7 +82,7 @@ class SnapshotCompiler {
       this.sources.set(domain, []);
     }
     this.sources.get(domain)!.push(config.sourceName);
-    this.loadDescriptors(config, root, config.descriptors);
+    return root;
   }
 
   private loadDescriptors(
@@ -130,13 +138,15 @@ class SnapshotCompiler {
     if (raw.rateLimit === undefined) return NO_LIMITS;
     const compiled = compileRule(raw, unsupported);
     if ('rule' in compiled) return { rule: compiled.rule, items: undefined };
-    this.fail(config, compiled.at, compiled.detail);
+    for (const problem of compiled.problems) this.fail(config, problem.at, problem.detail);
     return NO_LIMITS;
   }
 
-  private fail(config: RawDomainConfig, at: object, detail: string): void {
+  private fail(config: RawDomainConfig, at: object, detail: string): undefined {
+    if (this.options.collectAll && config.guessed?.has(at)) return undefined;
     const error = new RuleConfigError(config.sourceName, detail, config.positions?.get(at));
     if (!this.options.collectAll) throw error;
     this.errors.push(error);
+    return undefined;
   }
 }

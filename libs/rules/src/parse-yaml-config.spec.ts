@@ -67,14 +67,46 @@ describe(parseYamlConfig.name, () => {
     assert.equal(errors[0].sourceName, 'non_map_list.yaml');
   });
 
-  it('reports key errors before typed errors, like the reference phases', () => {
+  it("reports key errors, then typed errors, in one pass, in the reference's order of phases", () => {
     const text =
       'domain: d\ndescriptors:\n  - key: a\n    rate_limit: {unit: day, requests_per_unit: -1}\n  - key: b\n    bogus: 1\n';
-    const { errors } = parseYamlConfig('f.yaml', text);
+    const { config, partial, errors } = parseYamlConfig('f.yaml', text);
     assert.deepEqual(
       errors.map((error) => error.detail),
-      ["config error, unknown key 'bogus'"],
+      [
+        "config error, unknown key 'bogus'",
+        'error loading config file: yaml: unmarshal errors: line 4: cannot unmarshal !!int `-1` into uint32',
+      ],
     );
+    assert.equal(config, undefined);
+    assert.deepEqual(
+      partial?.descriptors?.map((descriptor) => descriptor.key),
+      ['a', 'b'],
+    );
+  });
+
+  it('reports a value once although the key check and the typed read both refuse it', () => {
+    const text = 'domain: d\ndescriptors:\n  - key: a\n    rate_limit: {unit: day, requests_per_unit: 1.5}\n';
+    const { errors } = parseYamlConfig('f.yaml', text);
+    assert.deepEqual(
+      errors.map((error) => error.message),
+      ['f.yaml: error checking config (line 4, column 48)'],
+    );
+  });
+
+  it('reads past a syntax error and marks what the parser had to guess', () => {
+    const text = 'domain: d\ndescriptors:\n  - key: a\n    bogus: 1\n  - key: [unclosed\n';
+    const { partial, errors } = parseYamlConfig('f.yaml', text);
+    assert.deepEqual(
+      errors.map((error) => error.detail),
+      [
+        'error loading config file: Flow sequence in block collection must be sufficiently indented and end with a ]',
+        "config error, unknown key 'bogus'",
+      ],
+    );
+    const [kept, guessed] = partial?.descriptors ?? [];
+    assert.equal(partial?.guessed?.has(kept), false);
+    assert.equal(partial?.guessed?.has(guessed), true);
   });
 
   it('prints non-string keys and list elements the way Go prints them', () => {

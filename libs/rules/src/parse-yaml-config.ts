@@ -15,6 +15,8 @@ export interface ParsedRuleFile {
   /** Undefined when the file has errors. */
   readonly config: RawDomainConfig | undefined;
   readonly errors: readonly RuleConfigError[];
+  /** What could be read of a file with errors, so the checker can look for the compiler's errors too. */
+  readonly partial?: RawDomainConfig;
 }
 
 const PARSE_OPTIONS = { version: '1.1', prettyErrors: false, uniqueKeys: false } as const;
@@ -25,12 +27,9 @@ export function parseYamlConfig(sourceName: string, text: string): ParsedRuleFil
   const document = Array.isArray(documents) ? documents[0] : undefined;
   if (document === undefined) return { config: { sourceName }, errors: [] }; // empty file
   const context = new YamlContext(sourceName, document, lines);
-  const syntaxError = document.errors[0];
-  if (syntaxError) {
-    const detail = `error loading config file: ${syntaxError.message}`;
-    context.errors.push(new RuleConfigError(sourceName, detail, context.positionAt(syntaxError.pos[0])));
-    return { config: undefined, errors: context.errors };
-  }
+  // Every syntax error, then the checks below on the tree the parser recovered, so one pass lists
+  // every error of the file (errors inside what the parser had to guess are left out).
+  for (const syntaxError of document.errors) context.reportSyntax(syntaxError.pos[0], syntaxError.message);
   const root = context.resolve(document.contents);
   if (isEmpty(root)) return { config: { sourceName }, errors: [] };
   if (!isMap(root)) {
@@ -39,9 +38,10 @@ export function parseYamlConfig(sourceName: string, text: string): ParsedRuleFil
     return { config: undefined, errors: context.errors };
   }
   validateYamlKeys(root, context);
-  if (context.errors.length > 0) return { config: undefined, errors: context.errors };
   const config = readRoot(sourceName, root, context);
-  return context.errors.length > 0 ? { config: undefined, errors: context.errors } : { config, errors: [] };
+  return context.errors.length > 0
+    ? { config: undefined, partial: config, errors: context.errors }
+    : { config, errors: [] };
 }
 
 function readRoot(sourceName: string, root: YAMLMap, context: YamlContext): RawDomainConfig {
@@ -55,7 +55,8 @@ function readRoot(sourceName: string, root: YAMLMap, context: YamlContext): RawD
       domainNode = value;
     } else if (name === 'descriptors') descriptors = reader.descriptors(value);
   }
-  const config: RawDomainConfig = { sourceName, domain, descriptors, positions: context.positions };
+  const { positions, guessed } = context;
+  const config: RawDomainConfig = { sourceName, domain, descriptors, positions, guessed };
   context.remember(config, domainNode);
   return config;
 }

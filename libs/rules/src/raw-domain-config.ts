@@ -49,4 +49,9 @@ export interface RawDomainConfig {
   readonly descriptors?: readonly RawDescriptor[];
   /** Where the YAML parser knows them: line/column of nodes, for error messages (optional). */
   readonly positions?: ReadonlyMap<object, { line: number; column: number }>;
+  /**
+   * Raw objects read from YAML that spans a syntax error: what the parser guessed, not what the
+   * author wrote. The config checker reads past syntax errors and says nothing about these.
+   */
+  readonly guessed?: ReadonlySet<object>;
 }

@@ -26,3 +26,22 @@ function formatMessage(sourceName: string, detail: string, position?: SourcePosi
   const where = position ? ` (line ${position.line}, column ${position.column})` : '';
   return `${sourceName}: ${detail}${where}`;
 }
+
+/**
+ * Errors of the files in `sourceNames` order, each file's by line and column (errors without a
+ * position first), as a reader goes through a file; the input's order breaks ties.
+ */
+export function inFileOrder(
+  errors: readonly RuleConfigError[],
+  sourceNames: readonly string[],
+): RuleConfigError[] {
+  const fileIndex = (error: RuleConfigError) => {
+    const index = sourceNames.indexOf(error.sourceName);
+    return index === -1 ? sourceNames.length : index;
+  };
+  const line = (error: RuleConfigError) => error.position?.line ?? 0;
+  const column = (error: RuleConfigError) => error.position?.column ?? 0;
+  return [...errors].sort(
+    (a, b) => fileIndex(a) - fileIndex(b) || line(a) - line(b) || column(a) - column(b),
+  );
+}

@@ -20,6 +20,9 @@ export interface MapEntry {
 export class YamlContext {
   readonly errors: RuleConfigError[] = [];
   readonly positions = new Map<object, SourcePosition>();
+  readonly guessed = new Set<object>();
+  private readonly reported = new Set<Node>();
+  private readonly syntaxOffsets: number[] = [];
 
   constructor(
     readonly sourceName: string,
@@ -64,14 +67,36 @@ export class YamlContext {
     return { line, column: col };
   }
 
+  /** A YAML syntax error, at its offset in the text. */
+  reportSyntax(offset: number, message: string): void {
+    this.syntaxOffsets.push(offset);
+    this.errors.push(
+      new RuleConfigError(this.sourceName, `error loading config file: ${message}`, this.positionAt(offset)),
+    );
+  }
+
   report(node: Node | undefined, detail: string): void {
+    // One error a node: the key check and the typed read may both trip on one value, and a node
+    // spanning a syntax error is what the parser guessed, not what the author wrote.
+    if (node !== undefined && (this.reported.has(node) || this.spansSyntaxError(node))) return;
+    if (node !== undefined) this.reported.add(node);
     const error = new RuleConfigError(this.sourceName, detail, this.positionOf(node));
     // A node reached twice (through an alias or a merge key) is reported once.
     if (!this.errors.some((known) => known.message === error.message)) this.errors.push(error);
   }
 
+  private spansSyntaxError(node: Node): boolean {
+    const range = node.range;
+    return (
+      range !== undefined &&
+      range !== null &&
+      this.syntaxOffsets.some((at) => at >= range[0] && at <= range[2])
+    );
+  }
+
   /** Remembers where a raw object came from, for errors found later by the compiler. */
   remember(raw: object, node: Node | undefined): void {
+    if (node !== undefined && this.spansSyntaxError(node)) this.guessed.add(raw);
     const position = this.positionOf(node);
     if (position) this.positions.set(raw, position);
   }

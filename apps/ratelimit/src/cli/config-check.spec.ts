@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyFileSync } from 'node:fs';
+import { EVERY_ERROR_KIND, everyErrorKindFile } from '../../test/support/every-error-kind';
 import { CONFIG_CHECK_USAGE, parseConfigCheckFlags, runConfigCheck } from './config-check';
 
 const GOOD =
@@ -61,6 +63,21 @@ describe(runConfigCheck.name, () => {
       `error loading rate limit configs: ${join(dir, '3-units.yaml')}: invalid rate limit unit 'bar' (line 6, column 17)`,
       `error loading rate limit configs: ${join(dir, '5-dup.yaml')}: duplicate domain 'good' in config file (line 1, column 9)`,
     ]);
+  });
+
+  it('lists one error of every kind in one file at once, in file order', async () => {
+    const dir = directory('every-kind', {});
+    const file = join(dir, 'every_error_kind.yaml');
+    copyFileSync(everyErrorKindFile(), file);
+    const { exitCode, lines } = await run(['-config_dir', dir]);
+    assert.equal(exitCode, 1);
+    assert.deepEqual(
+      lines.slice(3),
+      EVERY_ERROR_KIND.map(
+        ([line, column, detail]) =>
+          `error loading rate limit configs: ${file}: ${detail} (line ${line}, column ${column})`,
+      ),
+    );
   });
 
   it('prints every algorithm and burst error with file, line and column', async () => {

@@ -5,7 +5,13 @@
 // `-h`/`-help` prints the usage and exits 0, as Go's flag package does.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compileRules, parseYamlConfig, type RawDomainConfig } from '@repo/rules';
+import {
+  compileRules,
+  inFileOrder,
+  parseYamlConfig,
+  type RawDomainConfig,
+  type RuleConfigError,
+} from '@repo/rules';
 
 export interface ConfigCheckFlags {
   readonly configDir: string;
@@ -72,9 +78,10 @@ export async function runConfigCheck(
     return 1;
   }
   const problems: string[] = [];
+  const ruleErrors: RuleConfigError[] = [];
   const configs: RawDomainConfig[] = [];
-  for (const name of names) {
-    const path = join(flags.configDir, name);
+  const paths = names.map((name) => join(flags.configDir, name));
+  for (const path of paths) {
     print(`opening config file: ${path}`);
     let text: string;
     try {
@@ -84,11 +91,15 @@ export async function runConfigCheck(
       continue;
     }
     const parsed = parseYamlConfig(path, text);
-    parsed.errors.forEach((error) => problems.push(`error loading rate limit configs: ${error.message}`));
-    if (parsed.config) configs.push(parsed.config);
+    ruleErrors.push(...parsed.errors);
+    // A file with errors is still compiled as far as it could be read, so one run lists them all.
+    const config = parsed.config ?? parsed.partial;
+    if (config) configs.push(config);
   }
   const compiled = compileRules(configs, { mergeDomainConfigs: flags.mergeDomainConfigs, collectAll: true });
-  compiled.errors.forEach((error) => problems.push(`error loading rate limit configs: ${error.message}`));
+  ruleErrors.push(...compiled.errors);
+  for (const error of inFileOrder(ruleErrors, paths))
+    problems.push(`error loading rate limit configs: ${error.message}`);
   if (problems.length > 0) {
     problems.forEach(print);
     return 1;

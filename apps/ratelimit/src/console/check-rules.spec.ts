@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileSnapshot, parseYamlConfig } from '@repo/rules';
+import { readFileSync } from 'node:fs';
+import { MEMCACHE_UNSUPPORTED_ALGORITHMS } from '../to-rules-options';
+import {
+  EVERY_ERROR_KIND,
+  everyErrorKindFile,
+  TOKEN_BUCKET_REFUSED,
+} from '../../test/support/every-error-kind';
 import { checkRules } from './check-rules';
 
 const OPTIONS = { mergeDomainConfigs: false };
@@ -80,6 +87,23 @@ descriptors:
     assert.match(
       result.errors[1].message,
       /^pasted\.yaml: duplicate descriptor composite key 'api\.remote_address' \(line 5, column/,
+    );
+  });
+
+  it('lists one error of every kind in one paste at once, in file order', () => {
+    const yaml = readFileSync(everyErrorKindFile(), 'utf8');
+    const listed = (options: Parameters<typeof checkRules>[2]) =>
+      checkRules(yaml, IN_FORCE, options).errors.map(({ line, column, detail }) => [line, column, detail]);
+    assert.deepEqual(listed(OPTIONS), EVERY_ERROR_KIND);
+    // On memcached a token bucket is refused before its burst is checked.
+    const refused = TOKEN_BUCKET_REFUSED[2];
+    const onMemcached = EVERY_ERROR_KIND.map(([line, column, detail]) =>
+      detail === "invalid rate limit burst '0'" ? [line, column, refused] : [line, column, detail],
+    );
+    onMemcached.splice(-1, 0, [...TOKEN_BUCKET_REFUSED]);
+    assert.deepEqual(
+      listed({ ...OPTIONS, unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS }),
+      onMemcached,
     );
   });
 

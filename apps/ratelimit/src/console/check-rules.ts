@@ -4,6 +4,7 @@
 // for the file(s) of the domains it names: limits of other domains are not compared.
 import {
   compileRules,
+  inFileOrder,
   parseYamlConfig,
   type CompileOptions,
   type DomainDescription,
@@ -43,10 +44,11 @@ export function checkRules(
   options: CompileOptions,
 ): RuleCheckResult {
   const parsed = parseYamlConfig(PASTED_SOURCE_NAME, yaml);
-  const compiled = parsed.config
-    ? compileRules([parsed.config], { ...options, collectAll: true })
-    : undefined;
-  const errors = [...parsed.errors, ...(compiled?.errors ?? [])].map((error) => ({
+  // A paste with errors is still compiled as far as it could be read, so every error shows at once.
+  const readable = parsed.config ?? parsed.partial;
+  const compiled = readable ? compileRules([readable], { ...options, collectAll: true }) : undefined;
+  const all = [...parsed.errors, ...(compiled?.errors ?? [])];
+  const errors = inFileOrder(all, [PASTED_SOURCE_NAME]).map((error) => ({
     message: error.message,
     detail: error.detail,
     line: error.position?.line ?? null,
