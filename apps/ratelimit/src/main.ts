@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { isHelpRequest, SERVICE_USAGE } from './cli/service-usage';
 import { startRatelimit } from './create-app';
 import { createLogger } from './logging/create-logger';
+import { routeGrpcLogs } from './logging/route-grpc-logs';
 import { releaseStartUpMemory } from './release-start-up-memory';
 import { parseSettingsOrExit } from './settings/settings';
 import { runWorkers } from './run-workers';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   }
   const settings = parseSettingsOrExit(process.env);
   const logger = createLogger(settings.log);
+  routeGrpcLogs(logger, settings.log.level);
   if (settings.workers > 1 && cluster.isPrimary) {
     return runWorkers(settings.workers, logger, settings.server.grpcUds).catch((error: unknown) => {
       logger.fatal(`ratelimit failed to start: ${(error as Error).message}`);
