@@ -32,7 +32,7 @@ function userFolder(): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'my-values.yaml'),
-    "image:\n  repository: registry.example.com/ratelimit\n  tag: '0.1.0'\n",
+    "image:\n  repository: registry.example.com/ratelimit\n  tag: '1.0.0'\n",
   );
   mkdirSync(join(dir, 'rules'));
   writeFileSync(
@@ -59,7 +59,7 @@ describe('helm install commands of the manual', { skip: helmUnavailableReason() 
         });
         assert.equal(result.status, 0, `${command}\n${result.stderr}`);
         assert.match(result.stdout, /^STATUS: pending-install$/m, command);
-        assert.match(result.stdout, /image: "?registry\.example\.com\/ratelimit:0\.1\.0"?/, command);
+        assert.match(result.stdout, /image: "?registry\.example\.com\/ratelimit:1\.0\.0"?/, command);
       }
     });
   }

@@ -2,10 +2,12 @@
 // from the environment before anything else; a bad setting prints every problem and exits 1
 // before any port is opened. SIGHUP reloads the rules; SIGTERM/SIGINT drain and exit 0. With
 // WORKERS > 1 this process only forks the workers (run-workers.ts), which run the same code.
-// `-h`/`-help` prints the usage (the service has no flags) and exits 0.
+// `-h`/`-help` prints the usage (the service has no flags) and exits 0; `-version`/`--version`
+// prints `ratelimit <version>` and exits 0.
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { isHelpRequest, SERVICE_USAGE } from './cli/service-usage';
+import { isVersionRequest, versionLine } from './cli/version';
 import { startRatelimit } from './create-app';
 import { createLogger } from './logging/create-logger';
 import { routeGrpcLogs } from './logging/route-grpc-logs';
@@ -16,6 +18,10 @@ import { runWorkers } from './run-workers';
 async function main(): Promise<void> {
   if (isHelpRequest(process.argv.slice(2))) {
     process.stdout.write(`${SERVICE_USAGE}\n`);
+    return;
+  }
+  if (isVersionRequest(process.argv.slice(2))) {
+    process.stdout.write(`${versionLine('ratelimit')}\n`);
     return;
   }
   const settings = parseSettingsOrExit(process.env);
