@@ -2,4 +2,6 @@
 /* global require */
 'use strict';
 // Installed as `ratelimit-client` (package.json bin); run `npm run build` first.
-require('../dist/apps/ratelimit/bundle/ratelimit-client.js').main();
+// On the Node the project supports (bin/supported-node.js), as the npm scripts run.
+if (require('./supported-node.js').isOnSupportedNode())
+  require('../dist/apps/ratelimit/bundle/ratelimit-client.js').main();

@@ -7,10 +7,12 @@ import './supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildDirs } from './build-dirs.mjs';
+import { exitUnlessBuildToolsInstalled } from './dev-dependencies.mjs';
 import { exampleEnv } from './example-env.mjs';
 import { runChild } from './run-child.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+exitUnlessBuildToolsInstalled(root, 'npm start');
 const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 

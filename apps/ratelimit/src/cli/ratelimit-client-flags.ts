@@ -68,6 +68,7 @@ export const RATELIMIT_CLIENT_USAGE = [
       `  -${name}${spec.isBool ? '' : ' string'}\n      ${spec.help}` +
       (spec.defaultValue === '' ? '' : ` (default ${JSON.stringify(spec.defaultValue)})`),
   ),
+  '  -version\n      print the version and exit',
 ].join('\n');
 
 /** Splits argv into flag values (repeatable flags keep every value) or a Go-style error. */

@@ -18,6 +18,7 @@ import {
   RATELIMIT_CLIENT_USAGE,
   type RatelimitClientFlags,
 } from './ratelimit-client-flags';
+import { isVersionRequest, versionLine } from './version';
 import { exitCodeFor, responseToJson, type ClientResponseMessage } from './ratelimit-client-output';
 
 export interface ClientOutput {
@@ -36,6 +37,10 @@ export async function runRatelimitClient(
   output: ClientOutput,
   send: SendRequest = sendOverGrpc,
 ): Promise<number> {
+  if (isVersionRequest(argv)) {
+    output.out(versionLine('ratelimit-client'));
+    return 0;
+  }
   const parsed = parseRatelimitClientFlags(argv);
   if (parsed.kind !== 'flags') {
     if (parsed.kind === 'error') output.err(parsed.message);

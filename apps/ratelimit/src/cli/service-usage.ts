@@ -12,6 +12,7 @@ export const SERVICE_USAGE = [
   '  PORT, GRPC_PORT, DEBUG_PORT',
   '                        HTTP (8080), gRPC (8081) and debug (6070) listeners',
   '  LOG_LEVEL             trace, debug, info, warn (the default), error',
+  '  (-version prints the version and exits)',
 ].join('\n');
 
 /** Whether the arguments ask for the usage, as Go's flag package reads -h and -help. */
