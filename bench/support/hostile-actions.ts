@@ -1,6 +1,7 @@
 // What the `isolation` part's hostile sender (hostile-sender.ts, a process of its own) does to
 // the service, one input per row: each is prepared (its bytes built) before the measured window,
-// then applied until the window ends; requests still unanswered then are abandoned and counted.
+// then applied until the window ends; requests still unanswered a second later are abandoned and
+// counted as `no answer` (gRPC: DEADLINE_EXCEEDED).
 // Each returns one line saying what the input got from the service.
 import { writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import {
   truncatedRlsMessage,
 } from '../../apps/ratelimit/load/hostile-bench-inputs';
 import { floodConnections } from './connection-flood';
-import { countBy, getText, postText, repeatUntil, show } from './hostile-requests';
+import { answerWithinMs, countBy, getText, postText, repeatUntil, show } from './hostile-requests';
 
 export interface HostileTarget {
   readonly grpcAddress: string;
@@ -114,7 +115,7 @@ function bigDescriptorValues(target: HostileTarget): HostileAction {
       await Promise.all(
         Array.from({ length: 10 }, async () => {
           while (next < BIG_VALUE_CALLS && performance.now() < untilMs)
-            outcomes.push(code(await client.call(request(next++), remaining(untilMs))));
+            outcomes.push(code(await client.call(request(next++), answerWithinMs(untilMs))));
         }),
       );
       return `${outcomes.length} of ${BIG_VALUE_CALLS} calls of ${BIG_VALUE_BYTES} bytes made: ${show(countBy(outcomes))}`;
@@ -131,7 +132,7 @@ function malformedGrpc(target: HostileTarget): HostileAction {
       for (let now = startedAt; now < untilMs; now = performance.now()) {
         const due = Math.floor(((now - startedAt) * MALFORMED_PER_SECOND) / 1000);
         while (calls.length < due)
-          calls.push(client.callRaw(messages[calls.length % 2], remaining(untilMs)).then(code));
+          calls.push(client.callRaw(messages[calls.length % 2], answerWithinMs(untilMs)).then(code));
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
       return `${calls.length} malformed messages: ${show(countBy(await Promise.all(calls)))}`;
@@ -157,7 +158,7 @@ function redisHitsAddend(target: HostileTarget): HostileAction {
         Array.from({ length: 16 }, async () => {
           while (next < HITS_ADDEND_CALLS && performance.now() < untilMs) {
             next++; // before the await: the 16 loops share the count
-            outcomes.push(code(await client.call(request, remaining(untilMs))));
+            outcomes.push(code(await client.call(request, answerWithinMs(untilMs))));
           }
         }),
       );
@@ -175,4 +176,3 @@ async function withClient<T>(target: HostileTarget, use: (client: FaultClient) =
 }
 
 const code = (outcome: Outcome) => outcome.code;
-const remaining = (untilMs: number) => Math.max(1, Math.ceil(untilMs - performance.now()));

@@ -1,6 +1,15 @@
-// HTTP requests of the `isolation` part's hostile sender, each abandoned when the window ends
-// (`untilMs`, performance.now() time), and the tally of what they got: `200 3, no answer 2`.
+// HTTP requests of the `isolation` part's hostile sender: none started after the window ends
+// (`untilMs`, performance.now() time), those in flight then abandoned a second later (while the
+// last ordinary calls of the window are still awaited), and the tally of what they got:
+// `200 3, no answer 2`.
 import { performance } from 'node:perf_hooks';
+
+/** How long after the window a request (or gRPC call) of the sender may still be answered. */
+export const ANSWER_GRACE_MS = 1000;
+
+/** Milliseconds a request started now may wait for its answer. */
+export const answerWithinMs = (untilMs: number) =>
+  Math.max(1, Math.ceil(untilMs + ANSWER_GRACE_MS - performance.now()));
 
 /** `concurrency` loops each running `work` again and again until `untilMs`; what each run returned, counted. */
 export async function repeatUntil(
@@ -17,7 +26,7 @@ export async function repeatUntil(
   return countBy(results);
 }
 
-/** The status code as text; `no answer` when the window ended first; `error <code>` otherwise. */
+/** The status code as text; `no answer` when the grace after the window ended first; `error <code>` otherwise. */
 export function postText(url: string, body: string, untilMs: number): Promise<string> {
   return request(url, { method: 'POST', body, headers: { 'content-type': 'text/plain' } }, untilMs);
 }
@@ -27,7 +36,7 @@ export function getText(url: string, untilMs: number): Promise<string> {
 }
 
 async function request(url: string, init: RequestInit, untilMs: number): Promise<string> {
-  const signal = AbortSignal.timeout(Math.max(1, Math.ceil(untilMs - performance.now())));
+  const signal = AbortSignal.timeout(answerWithinMs(untilMs));
   try {
     const response = await fetch(url, { ...init, signal });
     await response.arrayBuffer();
