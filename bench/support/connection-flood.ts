@@ -9,13 +9,19 @@ import { countBy, show } from './hostile-requests';
 
 const PROBE_EVERY_MS = 100;
 const PROBE_TIMEOUT_MS = 1000;
+/** Probes that got `200` out of those sent. */
+export interface ProbeTally {
+  readonly healthy: number;
+  readonly total: number;
+}
+
 const HALF_REQUEST = 'GET /healthcheck HTTP/1.1\r\nHost: ratelimit\r\n';
 
 export async function floodConnections(
   httpUrl: string,
   connections: number,
   untilMs: number,
-): Promise<string> {
+): Promise<{ summary: string; probes: ProbeTally }> {
   const port = Number(new URL(httpUrl).port);
   const sockets = await Promise.all(Array.from({ length: connections }, () => openHalfRequest(port)));
   const closedByService = () => sockets.filter((socket) => socket.closed).length;
@@ -29,10 +35,10 @@ export async function floodConnections(
   const rate = answers.length === 0 ? 0 : (100 * healthy) / answers.length;
   const closed = closedByService();
   sockets.forEach((socket) => socket.destroy());
-  return (
+  const summary =
     `${connections} connections held (${closed} closed by the service during the window); ` +
-    `/healthcheck probes on new connections: ${healthy} of ${answers.length} answered 200 (${rate.toFixed(0)} %): ${show(countBy(answers))}`
-  );
+    `/healthcheck probes on new connections: ${healthy} of ${answers.length} answered 200 (${rate.toFixed(0)} %): ${show(countBy(answers))}`;
+  return { summary, probes: { healthy, total: answers.length } };
 }
 
 function openHalfRequest(port: number): Promise<Socket> {

@@ -16,7 +16,7 @@ import {
   mergeKeyBombYaml,
   truncatedRlsMessage,
 } from '../../apps/ratelimit/load/hostile-bench-inputs';
-import { floodConnections } from './connection-flood';
+import { floodConnections, type ProbeTally } from './connection-flood';
 import { answerWithinMs, countBy, getText, postText, repeatUntil, show } from './hostile-requests';
 
 export interface HostileTarget {
@@ -30,8 +30,18 @@ export interface HostileTarget {
   readonly maxConnections: number;
 }
 
+/** What an input got from the service: one line, and for the flood the health probes' answers. */
+export interface InputReport {
+  readonly summary: string;
+  readonly probes?: ProbeTally;
+}
+
 /** Applies the input until performance.now() reaches `untilMs`; resolves with what it saw. */
-export type HostileAction = (untilMs: number) => Promise<string>;
+export type HostileAction = (untilMs: number) => Promise<InputReport>;
+type SummaryAction = (untilMs: number) => Promise<string>;
+const summaryOnly =
+  (action: SummaryAction): HostileAction =>
+  async (untilMs) => ({ summary: await action(untilMs) });
 
 const MB = 1_000_000;
 export const ALIAS_BOMB_LEVELS = 5;
@@ -45,17 +55,19 @@ const MALFORMED_PER_SECOND = 1000;
 const HITS_ADDEND_CALLS = 1025;
 
 export const HOSTILE_INPUTS = {
-  'alias-bomb': (target: HostileTarget) => bombRules(target, aliasBombYaml('x', ALIAS_BOMB_LEVELS)),
-  'merge-key-bomb': (target: HostileTarget) => bombRules(target, mergeKeyBombYaml('x', MERGE_BOMB_LEVELS)),
-  'big-rules': bigRules,
-  pprof,
-  'big-descriptor-values': bigDescriptorValues,
+  'alias-bomb': (target: HostileTarget) =>
+    summaryOnly(bombRules(target, aliasBombYaml('x', ALIAS_BOMB_LEVELS))),
+  'merge-key-bomb': (target: HostileTarget) =>
+    summaryOnly(bombRules(target, mergeKeyBombYaml('x', MERGE_BOMB_LEVELS))),
+  'big-rules': (target: HostileTarget) => summaryOnly(bigRules(target)),
+  pprof: (target: HostileTarget) => summaryOnly(pprof(target)),
+  'big-descriptor-values': (target: HostileTarget) => summaryOnly(bigDescriptorValues(target)),
   'connection-flood':
     (target: HostileTarget): HostileAction =>
     (untilMs) =>
       floodConnections(target.httpUrl, target.maxConnections, untilMs),
-  'malformed-grpc': malformedGrpc,
-  'redis-hits-addend': redisHitsAddend,
+  'malformed-grpc': (target: HostileTarget) => summaryOnly(malformedGrpc(target)),
+  'redis-hits-addend': (target: HostileTarget) => summaryOnly(redisHitsAddend(target)),
 } satisfies Record<string, (target: HostileTarget) => HostileAction>;
 
 export type HostileInputName = keyof typeof HOSTILE_INPUTS;
@@ -68,7 +80,7 @@ function dropRules(target: HostileTarget, name: string, yaml: string): void {
 }
 
 /** The bomb dropped into the rules directory as x.yaml, and posted to the console's check, 2 at a time. */
-function bombRules(target: HostileTarget, yaml: string): HostileAction {
+function bombRules(target: HostileTarget, yaml: string): SummaryAction {
   return async (untilMs) => {
     dropRules(target, 'x.yaml', yaml);
     const check = `${target.debugUrl}/console/api/check`;
@@ -78,7 +90,7 @@ function bombRules(target: HostileTarget, yaml: string): HostileAction {
 }
 
 /** A 10 MB rules file dropped into the rules directory; a 1 MB paste posted to the check, one at a time. */
-function bigRules(target: HostileTarget): HostileAction {
+function bigRules(target: HostileTarget): SummaryAction {
   const file = bigRulesYaml('x', BIG_RULES_BYTES);
   const paste = bigRulesYaml('y', BIG_PASTE_BYTES);
   return async (untilMs) => {
@@ -90,7 +102,7 @@ function bigRules(target: HostileTarget): HostileAction {
 }
 
 /** Heap snapshots three at a time throughout, and 20 CPU profiles of 3 s started at once. */
-function pprof(target: HostileTarget): HostileAction {
+function pprof(target: HostileTarget): SummaryAction {
   return async (untilMs) => {
     const profiles = Promise.all(
       Array.from({ length: 20 }, () => getText(`${target.debugUrl}/debug/pprof/profile?seconds=3`, untilMs)),
@@ -103,7 +115,7 @@ function pprof(target: HostileTarget): HostileAction {
 }
 
 /** 100 calls, 10 in flight, each with a distinct 1.3 MB value of the limited key. */
-function bigDescriptorValues(target: HostileTarget): HostileAction {
+function bigDescriptorValues(target: HostileTarget): SummaryAction {
   return (untilMs) =>
     withClient(target, async (client) => {
       let next = 0;
@@ -123,7 +135,7 @@ function bigDescriptorValues(target: HostileTarget): HostileAction {
 }
 
 /** `0a 7f 61` and a descriptor value of invalid UTF-8, alternately, 1000 a second (open loop). */
-function malformedGrpc(target: HostileTarget): HostileAction {
+function malformedGrpc(target: HostileTarget): SummaryAction {
   const messages = [truncatedRlsMessage(), invalidUtf8RlsMessage('bench', 'client_id')];
   return (untilMs) =>
     withClient(target, async (client) => {
@@ -140,7 +152,7 @@ function malformedGrpc(target: HostileTarget): HostileAction {
 }
 
 /** 1,025 calls, 16 in flight, of hits_addend 2^53-1 on one new key of the limited `hot`. */
-function redisHitsAddend(target: HostileTarget): HostileAction {
+function redisHitsAddend(target: HostileTarget): SummaryAction {
   const request = {
     domain: 'bench',
     descriptors: [

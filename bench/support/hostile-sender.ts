@@ -4,7 +4,12 @@
 // input, says `ready`, applies it for the window once told `go`, sends back its one-line summary
 // and exits. It exits too when its parent goes away.
 import { performance } from 'node:perf_hooks';
-import { HOSTILE_INPUTS, type HostileInputName, type HostileTarget } from './hostile-actions';
+import {
+  HOSTILE_INPUTS,
+  type HostileInputName,
+  type HostileTarget,
+  type InputReport,
+} from './hostile-actions';
 
 export interface SenderArguments {
   readonly input: HostileInputName;
@@ -14,7 +19,7 @@ export interface SenderArguments {
 
 export interface SenderMessage {
   readonly ready?: true;
-  readonly summary?: string;
+  readonly report?: InputReport;
   /** The input could not be applied (the row is not judged). */
   readonly failed?: true;
 }
@@ -27,9 +32,11 @@ function main(): void {
   process.once('message', () => {
     const untilMs = performance.now() + seconds * 1000;
     apply(untilMs).then(
-      (summary) => send({ summary }, () => process.exit(0)),
+      (report) => send({ report }, () => process.exit(0)),
       (error: unknown) =>
-        send({ summary: `the sender failed: ${String(error)}`, failed: true }, () => process.exit(1)),
+        send({ report: { summary: `the sender failed: ${String(error)}` }, failed: true }, () =>
+          process.exit(1),
+        ),
     );
   });
   send({ ready: true });

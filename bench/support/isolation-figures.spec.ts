@@ -8,6 +8,7 @@ import {
   p99WithFailures,
   showFailures,
   showP99,
+  showProbes,
   showRatio,
   showVerdict,
 } from './isolation-figures';
@@ -88,5 +89,15 @@ describe('display', () => {
     assert.equal(failureCount(tally), 15);
     assert.equal(showFailures(tally), '15 (DEADLINE_EXCEEDED 12, UNAVAILABLE 3)');
     assert.equal(showFailures({ latenciesMs: [], failures: {} }), '0');
+  });
+
+  it('shows the probes answered 200 over the rounds that probed', () => {
+    const rounds = [
+      { healthy: 2, total: 29 },
+      { healthy: 0, total: 27 },
+    ];
+    assert.equal(showProbes(rounds), '4 % (2 of 29, 0 of 27)');
+    assert.equal(showProbes([undefined, undefined]), '-');
+    assert.equal(showProbes([{ healthy: 0, total: 0 }]), 'no probe (0 of 0)');
   });
 });

@@ -93,3 +93,13 @@ export function showFailures(tally: WindowTally): string {
   if (entries.length === 0) return '0';
   return `${failureCount(tally)} (${entries.map(([code, count]) => `${code} ${count}`).join(', ')})`;
 }
+
+/** `7 % (2 of 29, 0 of 27)` over the rounds that probed; `-` when none did. */
+export function showProbes(rounds: readonly ({ healthy: number; total: number } | undefined)[]): string {
+  const probed = rounds.filter((tally) => tally !== undefined);
+  if (probed.length === 0) return '-';
+  const healthy = probed.reduce((sum, tally) => sum + tally.healthy, 0);
+  const total = probed.reduce((sum, tally) => sum + tally.total, 0);
+  const rate = total === 0 ? 'no probe' : `${Math.round((100 * healthy) / total)} %`;
+  return `${rate} (${probed.map((tally) => `${tally.healthy} of ${tally.total}`).join(', ')})`;
+}

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { freePort } from '@repo/test-support';
 import { createFaultClient } from '../../apps/ratelimit/load/fault-client';
 import { createRulesDir } from '../../apps/ratelimit/load/rules-dir';
-import type { HostileInputName } from './hostile-actions';
+import type { HostileInputName, InputReport } from './hostile-actions';
 import type { SenderArguments, SenderMessage } from './hostile-sender';
 import type { WindowTally } from './isolation-figures';
 import { runOpenLoop, type OpenLoopOptions } from './open-loop-calls';
@@ -45,7 +45,7 @@ export interface RowResult {
   readonly without: WindowTally;
   readonly during: WindowTally;
   /** What the input got from the service (hostile-actions.ts). */
-  readonly inputSummary: string;
+  readonly input: InputReport;
   /** The sender could not apply the input: the row is not judged. */
   readonly inputFailed: boolean;
   /** Whether the service was still running after the window. */
@@ -82,9 +82,9 @@ export async function measureRow(row: IsolationRow, options: WindowOptions): Pro
     const summary = nextMessage(sender, options.seconds * 1000 + SENDER_GRACE_MS);
     sender.send('go');
     const during = await runOpenLoop(client, { ...options.ordinary, seconds: options.seconds });
-    const { summary: inputSummary = '', failed = false } = await summary;
+    const { report = { summary: '' }, failed = false } = await summary;
     const survived = service.child.exitCode === null && service.child.signalCode === null;
-    return { without, during, inputSummary, inputFailed: failed, survived };
+    return { without, during, input: report, inputFailed: failed, survived };
   } finally {
     client.close();
     sender?.kill('SIGKILL');

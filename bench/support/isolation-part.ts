@@ -17,6 +17,7 @@ import {
   p99WithFailures,
   showFailures,
   showP99,
+  showProbes,
   showRatio,
   showVerdict,
   type WindowTally,
@@ -112,25 +113,21 @@ async function measureRounds(
 const p99 = (tally: WindowTally) => p99WithFailures(tally.latenciesMs, failureCount(tally));
 const calls = (tally: WindowTally) => tally.latenciesMs.length + failureCount(tally);
 
-function printRound(
-  round: number,
-  row: IsolationRow,
-  { without, during, inputSummary, survived }: RowResult,
-) {
+function printRound(round: number, row: IsolationRow, { without, during, input, survived }: RowResult) {
   console.log(
     `round ${round} ${row.name.padEnd(52)} p99 ${showP99(p99(without))} -> ${showP99(p99(during))} ` +
       `= ${showRatio(p99Ratio(p99(during), p99(without)))}; calls ${calls(without)} / ${calls(during)}, ` +
       `failed ${showFailures(without)} / ${showFailures(during)}${survived ? '' : '; THE SERVICE EXITED'}`,
   );
-  console.log(`        input: ${inputSummary}`);
+  console.log(`        input: ${input.summary}`);
 }
 
 function printTable(rows: IsolationRow[], results: RowResult[][]): void {
   console.log(
     `\n| hostile input | p99 without | p99 during | during / without (goal <= ${ISOLATION_GOAL_RATIO}x) | ` +
-      'rounds | failed ordinary calls during (per round) | service exited | goal |',
+      'rounds | failed ordinary calls during (per round) | /healthcheck probes answered 200 | service exited | goal |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [index, row] of rows.entries()) {
     const rowResults = results[index];
     const ratios = rowResults.map(({ without, during }) => p99Ratio(p99(during), p99(without)));
@@ -142,11 +139,12 @@ function printTable(rows: IsolationRow[], results: RowResult[][]): void {
       `| ${row.name} | ${showP99(medianRanked(rowResults.map(({ without }) => p99(without))))} | ` +
         `${showP99(medianRanked(rowResults.map(({ during }) => p99(during))))} | ${showRatio(verdict.medianRatio)} | ` +
         `${ratios.map(showRatio).join(', ')} | ${failed.map((count, r) => `${count} of ${calls(rowResults[r].during)}`).join(', ')} | ` +
+        `${showProbes(rowResults.map(({ input }) => input.probes))} | ` +
         `${exited === 0 ? 'no' : `${exited} of ${rowResults.length} rounds`} | ${showVerdict(verdict)} |`,
     );
   }
   console.log('\nWhat each input got from the service, per round:');
   for (const [index, row] of rows.entries())
     for (const [round, result] of results[index].entries())
-      console.log(`- ${row.name}, round ${round + 1}: ${result.inputSummary}`);
+      console.log(`- ${row.name}, round ${round + 1}: ${result.input.summary}`);
 }
