@@ -55,6 +55,12 @@ const MALFORMED_PER_SECOND = 1000;
 const HITS_ADDEND_CALLS = 1025;
 
 export const HOSTILE_INPUTS = {
+  /** The control row: two windows of ordinary calls alone, the noise floor of the ratio. */
+  none: () =>
+    summaryOnly(async (untilMs) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, untilMs - performance.now())));
+      return 'nothing sent (control row)';
+    }),
   'alias-bomb': (target: HostileTarget) =>
     summaryOnly(bombRules(target, aliasBombYaml('x', ALIAS_BOMB_LEVELS))),
   'merge-key-bomb': (target: HostileTarget) =>

@@ -37,6 +37,7 @@ const DEADLINE_MS = 1000;
 export function isolationRows(redisUrl: string): IsolationRow[] {
   const memory = { BACKEND_TYPE: 'memory' };
   const rows: IsolationRow[] = [
+    { name: 'none (control)', input: 'none', env: memory },
     { name: `alias bomb (${ALIAS_BOMB_LEVELS} levels), rules dir + check`, input: 'alias-bomb', env: memory },
     {
       name: `merge-key bomb (${MERGE_BOMB_LEVELS} levels), rules dir + check`,
