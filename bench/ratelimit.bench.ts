@@ -4,7 +4,8 @@
 // (the production entry, default settings, statistics to a statsd listener here) on the memory
 // store and on a real redis-server (script and per-key commands modes, sliding windows, token
 // buckets, WORKERS=2), beside the compiled tree and on the machine's own Node where it differs. Each server's CPU, and Redis's, is read from /proc; rounds alternate
-// the targets to spread the machine's noise. The parts and their goals: bench/support/ratelimit-parts.ts.
+// the targets to spread the machine's noise. The parts and their goals: bench/support/ratelimit-parts.ts
+// (`isolation`, the p99 of ordinary calls during hostile inputs: bench/support/isolation-part.ts).
 // BENCH_ONLY (comma-separated part names), BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS,
 // BENCH_IN_FLIGHT change the run.
 import { startRedis, stopAllServers } from '@repo/test-support';

@@ -1,8 +1,8 @@
 // The parts of `npm run bench -- ratelimit`, each a set of measurements and the figures it
 // derives from them per round (ratios within one round, then the median over rounds). Select
 // parts with BENCH_ONLY=production,ceiling,algorithms,redis-work,latency,workers,several-limits,
-// console, node (default: all; `node` only when the machine's own Node differs from the one running the
-// benchmark).
+// console,isolation, node (default: all; `node` only when the machine's own Node differs from the one
+// running the benchmark). `isolation` runs its own windows (isolation-part.ts).
 import type { LoadResult } from './grpc-load';
 import { median, percent, reportMedian, type BenchPart, type Measurement } from './bench-rounds';
 import { on, perCpuRatioPart, perRound, ratios } from './part-figures';
@@ -17,6 +17,7 @@ import {
 import { ONE_AT_A_TIME, ONE_DESCRIPTOR, TWO_CONNECTIONS, TWO_DESCRIPTORS } from './ratelimit-workloads';
 import { consolePart } from './console-part';
 import { severalLimitsPart } from './several-limits-part';
+import { isolationPart } from './isolation-part';
 
 export interface PartOptions {
   readonly redisUrl: string;
@@ -49,6 +50,7 @@ export function ratelimitParts({ redisUrl, statsdPort, otherNode }: PartOptions)
     workersPart(script, workers),
     severalLimitsPart(redisUrl, statsdPort),
     consolePart(statsdPort),
+    isolationPart(redisUrl, statsdPort),
   ];
   if (otherNode === undefined) return parts;
   const memoryOnOther = service(`service, memory store, ${otherNode.name}`, memoryStore, {

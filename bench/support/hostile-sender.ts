@@ -1,0 +1,45 @@
+// The `isolation` part's hostile sender, a process of its own (`fork`ed with one JSON argument:
+// the input's name, the service's addresses, the window in seconds), so that building and
+// sending the input does not run on the event loop that times the ordinary calls. It prepares the
+// input, says `ready`, applies it for the window once told `go`, sends back its one-line summary
+// and exits. It exits too when its parent goes away.
+import { performance } from 'node:perf_hooks';
+import {
+  HOSTILE_INPUTS,
+  type HostileInputName,
+  type HostileTarget,
+  type InputReport,
+} from './hostile-actions';
+
+export interface SenderArguments {
+  readonly input: HostileInputName;
+  readonly target: HostileTarget;
+  readonly seconds: number;
+}
+
+export interface SenderMessage {
+  readonly ready?: true;
+  readonly report?: InputReport;
+  /** The input could not be applied (the row is not judged). */
+  readonly failed?: true;
+}
+
+function main(): void {
+  const { input, target, seconds } = JSON.parse(process.argv[2]) as SenderArguments;
+  const apply = HOSTILE_INPUTS[input](target);
+  const send = (message: SenderMessage, then: () => void = () => undefined) => process.send?.(message, then);
+  process.once('disconnect', () => process.exit(0));
+  process.once('message', () => {
+    const untilMs = performance.now() + seconds * 1000;
+    apply(untilMs).then(
+      (report) => send({ report }, () => process.exit(0)),
+      (error: unknown) =>
+        send({ report: { summary: `the sender failed: ${String(error)}` }, failed: true }, () =>
+          process.exit(1),
+        ),
+    );
+  });
+  send({ ready: true });
+}
+
+main();
