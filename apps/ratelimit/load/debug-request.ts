@@ -14,6 +14,7 @@ export interface DebugAnswer {
   readonly text: string;
   readonly contentType: string | undefined;
   readonly retryAfter: string | undefined;
+  readonly serverTiming: string | undefined;
 }
 
 export function debugRequest(port: number, options: DebugRequest): Promise<DebugAnswer> {
@@ -35,7 +36,8 @@ export function debugRequest(port: number, options: DebugRequest): Promise<Debug
             status: response.statusCode ?? 0,
             text: Buffer.concat(chunks).toString('utf8'),
             contentType: response.headers['content-type'],
-            retryAfter: response.headers['retry-after'] as string | undefined,
+            retryAfter: response.headers['retry-after'],
+            serverTiming: response.headers['server-timing'] as string | undefined,
           }),
         );
       },

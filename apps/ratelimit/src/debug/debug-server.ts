@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpListener } from '../http-listener';
 import type { ListenerLimits } from '../listener-limits';
 import { ProcessVarsReader } from './process-vars';
-import { ProfileSlot } from './profile-slot';
+import { ProfileSlot, REST_FACTOR } from './profile-slot';
 import { refuseCrossSite, type CrossSitePolicy, type RequestFacts } from './refuse-cross-site';
 import { PROFILE_ROUTES, serveProfile } from './serve-profile';
 
@@ -37,7 +37,8 @@ const PPROF_INDEX = [
   `/debug/pprof/profile?seconds=N: CPU profile for N seconds (default ${CPU.defaultSeconds}, at most ${CPU.maxSeconds}), .cpuprofile JSON`,
   `/debug/pprof/heap?seconds=N: sampled heap profile for N seconds (default ${heap.defaultSeconds}, at most ${heap.maxSeconds}): ` +
     'allocation stacks of what is still alive, no memory contents, .heapprofile JSON',
-  'one profile at a time, CPU or heap: 429 while one runs',
+  `one profile at a time, CPU or heap, then a rest of ${REST_FACTOR} times the event-loop pauses it caused ` +
+    '(its Server-Timing header): 429 meanwhile',
 ].join('\n');
 
 export class DebugServer {
@@ -82,7 +83,8 @@ export class DebugServer {
       if (url.pathname === '/debug/pprof/heap')
         return await serveProfile('heap', url, response, this.profiles);
       if (url.pathname === '/debug/vars') return json(response, this.vars.read());
-      if (url.pathname.startsWith('/debug/pprof')) return plain(response, 200, `${PPROF_INDEX}\n`);
+      if (url.pathname.startsWith('/debug/pprof'))
+        return plain(response, 200, `${PPROF_INDEX}\nprofile slot: ${this.profiles.state()}\n`);
       return plain(response, 200, `${INDEX}\n`);
     } catch (error) {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

@@ -2,6 +2,7 @@
 // a `.cpuprofile` JSON that Chrome DevTools and speedscope open. Function names and source
 // positions only: no values of the program.
 import { Session } from 'node:inspector/promises';
+import type { ProfilePauses } from './profile-pauses';
 import { waitUnlessAborted } from './wait-unless-aborted';
 
 /**
@@ -16,17 +17,21 @@ export function cpuSamplingIntervalUs(seconds: number): number {
   return Math.max(MIN_INTERVAL_US, Math.ceil((seconds * 1e6) / MAX_SAMPLES));
 }
 
-/** The profile's JSON; cut short (and still returned) when `signal` aborts. */
-export async function profileCpu(seconds: number, signal?: AbortSignal): Promise<string> {
+/** The profile's JSON; cut short (and still returned) when `signal` aborts; each pause in `pauses`. */
+export async function profileCpu(
+  seconds: number,
+  signal: AbortSignal | undefined,
+  pauses: ProfilePauses,
+): Promise<string> {
   const session = new Session();
   session.connect();
   try {
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: cpuSamplingIntervalUs(seconds) });
-    await session.post('Profiler.start');
+    await pauses.time('start', () => session.post('Profiler.start'));
     await waitUnlessAborted(seconds * 1000, signal);
-    const { profile } = await session.post('Profiler.stop');
-    return JSON.stringify(profile);
+    const { profile } = await pauses.time('stop', () => session.post('Profiler.stop'));
+    return pauses.time('json', () => JSON.stringify(profile));
   } finally {
     session.disconnect();
   }

@@ -6,8 +6,7 @@ describe(ProfileSlot.name, () => {
   it('gives the slot to one profile and says to the next which one runs and how long still', () => {
     let nowMs = 1000;
     const sut = new ProfileSlot(() => nowMs);
-    const cpu = sut.take('CPU', 30);
-    assert.equal(cpu.isTaken, true);
+    assert.equal(sut.take('CPU', 30).isTaken, true);
     nowMs += 12_500;
     assert.deepEqual(sut.take('heap', 10), {
       isTaken: false,
@@ -18,17 +17,33 @@ describe(ProfileSlot.name, () => {
     assert.equal(sut.take('CPU', 1).isTaken, false);
   });
 
-  it('frees the slot on release, and a second release does not free a later holder', () => {
+  it('rests ten times the pauses of the last profile, then gives the slot again', () => {
     let nowMs = 0;
     const sut = new ProfileSlot(() => nowMs);
+    const first = sut.take('heap', 1);
+    if (!first.isTaken) assert.fail('free at first');
+    nowMs = 1200;
+    first.release(250);
+    nowMs = 2000;
+    assert.deepEqual(sut.take('CPU', 5), {
+      isTaken: false,
+      retryAfterSeconds: 2,
+      message:
+        'the last profile held the event loop for 250 ms; the next may start 10 times that later, in 2 s',
+    });
+    nowMs = 3700;
+    assert.equal(sut.state(), 'free');
+    assert.equal(sut.take('CPU', 5).isTaken, true);
+    assert.match(sut.state(), /^a CPU profile is running \(about 5 s left\)/);
+  });
+
+  it('ignores a second release (a later holder keeps the slot)', () => {
+    const sut = new ProfileSlot(() => 0);
     const first = sut.take('heap', 5);
     if (!first.isTaken) assert.fail('free at first');
-    first.release();
-    const second = sut.take('CPU', 5);
-    assert.equal(second.isTaken, true);
-    first.release();
-    nowMs = 10_000; // past its end, still stopping: retry in at least 1 s
-    const third = sut.take('CPU', 5);
-    assert.equal(third.isTaken ? 0 : third.retryAfterSeconds, 1);
+    first.release(0);
+    assert.equal(sut.take('CPU', 5).isTaken, true);
+    first.release(0);
+    assert.equal(sut.take('CPU', 5).isTaken, false);
   });
 });

@@ -1,15 +1,17 @@
 // /debug/pprof/profile and /debug/pprof/heap: `seconds` as Go's parameter, one profile at a time
-// (ProfileSlot, 429 otherwise), cut short when the client goes away, served as a download.
+// with a rest after each (ProfileSlot, 429 otherwise), cut short when the client goes away,
+// served as a download with the event-loop pauses it caused as Server-Timing.
 import type { ServerResponse } from 'node:http';
 import { profileCpu } from './profile-cpu';
 import { profileHeap } from './profile-heap';
+import { ProfilePauses } from './profile-pauses';
 import type { ProfileKind, ProfileSlot } from './profile-slot';
 
 interface ProfileRoute {
   readonly defaultSeconds: number;
   readonly maxSeconds: number;
   readonly fileName: string;
-  run(seconds: number, signal: AbortSignal): Promise<string>;
+  run(seconds: number, signal: AbortSignal, pauses: ProfilePauses): Promise<string>;
 }
 
 export const PROFILE_ROUTES: Readonly<Record<ProfileKind, ProfileRoute>> = {
@@ -38,20 +40,22 @@ export async function serveProfile(
     response.setHeader('retry-after', String(answer.retryAfterSeconds));
     return plain(response, 429, answer.message);
   }
+  const pauses = new ProfilePauses();
   const gone = new AbortController();
   const onClose = () => gone.abort();
   response.once('close', onClose);
   try {
-    const profile = await route.run(seconds, gone.signal);
+    const json = await route.run(seconds, gone.signal, pauses);
     if (gone.signal.aborted) return;
     response.writeHead(200, {
       'content-type': 'application/json',
       'content-disposition': `attachment; filename="${route.fileName}"`,
+      'server-timing': pauses.serverTiming(),
     });
-    response.end(profile);
+    response.end(json);
   } finally {
     response.off('close', onClose);
-    answer.release();
+    answer.release(pauses.totalMs());
   }
 }
 

@@ -34,6 +34,13 @@ interface HeapProfile {
 describe('debug listener', () => {
   let app: TestApp;
   const port = () => Number(new URL(app.debugUrl).port);
+  /** After each profile the slot rests 10 times the pauses it caused (a few seconds here). */
+  const freeSlot = () =>
+    waitFor(async () => (await get('/debug/pprof/')).text.endsWith('profile slot: free\n'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      description: 'the profile slot to be free',
+    });
   const get = async (path: string) => {
     const response = await fetch(`${app.debugUrl}${path}`);
     return {
@@ -82,6 +89,7 @@ describe('debug listener', () => {
   });
 
   it('takes a CPU profile for the asked number of seconds', async () => {
+    await freeSlot();
     const profile = await get('/debug/pprof/profile?seconds=1');
     assert.equal(profile.status, 200);
     const parsed = JSON.parse(profile.text) as { nodes: unknown[]; startTime: number; endTime: number };
@@ -91,6 +99,7 @@ describe('debug listener', () => {
   });
 
   it('takes a sampled heap profile: allocation stacks and sizes, no memory contents', async () => {
+    await freeSlot();
     const response = await fetch(`${app.debugUrl}/debug/pprof/heap?seconds=1`);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-disposition'), 'attachment; filename="ratelimit.heapprofile"');
@@ -98,16 +107,24 @@ describe('debug listener', () => {
     assert.equal(profile.head.callFrame.functionName, '(root)');
     assert.deepEqual(Object.keys(profile).sort(), ['head', 'samples']);
     assert.ok(profile.samples.every((sample) => sample.size > 0 && sample.nodeId > 0));
+    assert.match(
+      response.headers.get('server-timing') ?? '',
+      /^start;dur=[\d.]+, stop;dur=[\d.]+, json;dur=[\d.]+$/,
+    );
     const bad = await get('/debug/pprof/heap?seconds=301');
     assert.deepEqual([bad.status, bad.text], [400, 'seconds must be an integer from 1 to 300, got "301"\n']);
   });
 
-  it('runs one profile at a time, CPU or heap: 429 with when to retry', async () => {
+  it('runs one profile at a time, CPU or heap, then rests: 429 with when to retry', async () => {
+    await freeSlot();
     const running = fetch(`${app.debugUrl}/debug/pprof/profile?seconds=2`);
-    await waitFor(async () => (await get('/debug/pprof/heap?seconds=1')).status === 429, {
-      timeoutMs: 5000,
-      description: 'the CPU profile to hold the slot',
-    });
+    await waitFor(
+      async () => (await get('/debug/pprof/')).text.includes('profile slot: a CPU profile is running'),
+      {
+        timeoutMs: 5000,
+        description: 'the CPU profile to hold the slot',
+      },
+    );
     for (const path of ['/debug/pprof/heap?seconds=1', '/debug/pprof/profile?seconds=1']) {
       const busy = await debugRequest(port(), { path });
       assert.equal(busy.status, 429);
@@ -117,27 +134,49 @@ describe('debug listener', () => {
       );
       assert.match(busy.retryAfter ?? '', /^[12]$/);
     }
-    assert.equal((await running).status, 200);
+    const ran = await running;
+    assert.equal(ran.status, 200);
+    const pausesMs = (ran.headers.get('server-timing') ?? '')
+      .split(', ')
+      .reduce((sum, timing) => sum + Number(timing.split(';dur=')[1]), 0);
+    const resting = await debugRequest(port(), { path: '/debug/pprof/heap?seconds=1' });
+    if (pausesMs >= 100) {
+      // a rest of at least one second: long enough to be seen here
+      assert.equal(resting.status, 429);
+      assert.match(
+        resting.text,
+        /^the last profile held the event loop for \d+ ms; the next may start 10 times that later, in \d+ s\n$/,
+      );
+    }
+    await freeSlot();
     assert.equal((await get('/debug/pprof/heap?seconds=1')).status, 200);
   });
 
   it('frees the slot when the client of a profile goes away', async () => {
+    await freeSlot();
     const abort = new AbortController();
     const running = fetch(`${app.debugUrl}/debug/pprof/profile?seconds=60`, { signal: abort.signal });
-    await waitFor(async () => (await get('/debug/pprof/heap?seconds=1')).status === 429, {
-      timeoutMs: 5000,
-      description: 'the CPU profile to hold the slot',
-    });
+    await waitFor(
+      async () => (await get('/debug/pprof/')).text.includes('profile slot: a CPU profile is running'),
+      {
+        timeoutMs: 5000,
+        description: 'the CPU profile to hold the slot',
+      },
+    );
     abort.abort();
     await running.catch(() => undefined);
-    await waitFor(async () => (await get('/debug/pprof/heap?seconds=1')).status === 200, {
-      timeoutMs: 5000,
-      description: 'the slot to be free again',
-    });
+    await freeSlot(); // well before the 60 s
   });
 
   it('refuses other Hosts and cross-site requests on every route, with the reason', async () => {
-    for (const path of ['/', '/stats', '/rlconfig', '/debug/vars', '/debug/pprof/heap', '/console']) {
+    for (const path of [
+      '/',
+      '/stats',
+      '/rlconfig',
+      '/debug/vars',
+      '/debug/pprof/heap?seconds=1',
+      '/console',
+    ]) {
       const rebound = await debugRequest(port(), { path, headers: { host: 'evil.example:6070' } });
       assert.equal(rebound.status, 403, path);
       assert.match(rebound.text, /^the debug listener does not answer Host "evil.example:6070": /);
