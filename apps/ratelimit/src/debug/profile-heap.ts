@@ -4,7 +4,7 @@
 // Chrome DevTools (Memory, "Load profile") opens. Allocation stacks and sizes only: unlike a heap
 // snapshot it holds no contents of memory (no settings, no secrets). Its stop includes one full
 // garbage collection, which V8's inspector forces so the profile lists only live objects: a
-// pause like a major GC of this heap (docs/observability.md has the measured figure).
+// pause like a major GC of this heap (docs/service.md, "Debug listener", has the measured figures).
 import { Session } from 'node:inspector/promises';
 import type { ProfilePauses } from './profile-pauses';
 import { waitUnlessAborted } from './wait-unless-aborted';
