@@ -12,6 +12,7 @@ import {
   duration,
   equalsMap,
   float,
+  hostNames,
   integer,
   list,
   parseChoice,
@@ -77,21 +78,6 @@ function poolOnEmptyBehavior(raw: string): ParseResult<'WAIT'> {
   return { ok: false, reason: 'must be WAIT' };
 }
 
-/**
- * CONSOLE_ALLOWED_HOSTS: host names (or host:port) a browser may use to reach the debug listener
- * besides its own address and localhost; lower-cased. A scheme or a path is a mistake worth
- * saying at start rather than a name that silently never matches.
- */
-function hostList(raw: string): ParseResult<readonly string[]> {
-  const result = list(raw);
-  if (!result.ok) return result;
-  const hosts = result.value.map((host) => host.toLowerCase());
-  const bad = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host));
-  if (bad !== undefined)
-    return { ok: false, reason: `'${bad}' is not a host name or host:port (no scheme, no path)` };
-  return { ok: true, value: hosts };
-}
-
 export const REFERENCE_REDIS_URL = '/var/run/nutcracker/ratelimit.sock';
 export const REFERENCE_REDIS_PERSECOND_URL = '/var/run/nutcracker/ratelimitpersecond.sock';
 
@@ -124,11 +110,7 @@ export const VARIABLES = {
   DEBUG_HOST: v(text, '0.0.0.0', 'debug listener address (/rlconfig, /stats)'),
   DEBUG_PORT: v(port, '6070', 'debug listener port'),
   CONSOLE_ENABLED: v(bool, 'true', 'ours: the operator console on the debug listener (/console)'),
-  CONSOLE_ALLOWED_HOSTS: v(
-    hostList,
-    '',
-    'ours: more Host names (or host:port) the debug listener answers besides its address and localhost',
-  ),
+  CONSOLE_ALLOWED_HOSTS: v(hostNames, '', 'ours: more Host names (or host:port) the debug listener answers'),
   // gRPC server TLS
   GRPC_SERVER_USE_TLS: v(bool, 'false', 'serve gRPC over TLS'),
   GRPC_SERVER_TLS_CERT: v(text, '', 'server certificate chain file (required with TLS)'),
