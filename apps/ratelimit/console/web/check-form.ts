@@ -11,7 +11,12 @@ export function setUpCheckForm(): void {
 }
 
 async function check(yaml: string): Promise<void> {
-  const response = await fetch('/console/api/check', { method: 'POST', body: yaml });
+  // a content type a cross-site page cannot send without a preflight (docs/console.md)
+  const response = await fetch('/console/api/check', {
+    method: 'POST',
+    headers: { 'content-type': 'application/yaml' },
+    body: yaml,
+  });
   const answer = (await response.json()) as CheckAnswer;
   const summary = answer.ok
     ? `No errors; ${answer.changes.length} limit change(s) against the rules in force.`

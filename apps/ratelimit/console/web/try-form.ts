@@ -40,6 +40,7 @@ async function send(isCounting: boolean, hits: number): Promise<void> {
   answer.textContent = 'Sending…';
   const response = await fetch(`/console/api/try${isCounting ? '?count=true' : ''}`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const text = await response.text();

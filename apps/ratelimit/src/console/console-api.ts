@@ -7,6 +7,7 @@
 //                         with the count of rule loads so the page asks for the rules only after one
 //   POST try[?count=true] a /json request body; answers as /json (hits 0 unless count=true)
 //   POST check            YAML text: errors with line and column, limits added/removed/changed
+// POST bodies need a content type a cross-site page cannot send (refuse-content-type.ts): 415.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CompileOptions, RuleRegistry } from '@repo/rules';
 import type { Clock } from '../clock';
@@ -15,6 +16,7 @@ import { checkRules } from './check-rules';
 import { consoleFiles } from './console-page';
 import type { OperatorConsole } from './operator-console';
 import { readBody } from './read-body';
+import { refuseContentType } from './refuse-content-type';
 import { tryRequest, type TryAnswer } from './try-request';
 
 export interface ConsoleDependencies {
@@ -40,7 +42,11 @@ export class ConsoleApi {
     const path = url.pathname;
     if (path === '/console' || path === '/console/') return this.page(response, 'index.html');
     if (!path.startsWith('/console/api/')) return this.page(response, path.slice('/console/'.length));
-    const route = `${request.method ?? 'GET'} ${path.slice('/console/api/'.length)}`;
+    const name = path.slice('/console/api/'.length);
+    const route = `${request.method ?? 'GET'} ${name}`;
+    const refused =
+      request.method === 'POST' ? refuseContentType(name, request.headers['content-type']) : undefined;
+    if (refused !== undefined) return json(response, 415, { error: refused });
     switch (route) {
       case 'GET rules':
         return json(response, 200, this.rules());

@@ -39,7 +39,10 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
       console: consoleRoutes,
     };
     const refused = refusedConnectionWarning(logger, 'debug listener', limits.maxConnections);
-    this.server = new DebugServer(sources, limits, refused);
+    this.server = new DebugServer(sources, limits, refused, {
+      listenerHost: settings.debug.host,
+      allowedHosts: settings.debug.allowedHosts,
+    });
   }
 
   /** The bound port (the chosen one when DEBUG_PORT is 0); 0 before it listens. */

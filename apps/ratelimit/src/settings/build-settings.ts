@@ -46,7 +46,12 @@ export function buildSettings(
       httpRequestTimeoutMs: values.HTTP_REQUEST_TIMEOUT,
       httpMaxConnections: values.HTTP_MAX_CONNECTIONS,
     },
-    debug: { host: values.DEBUG_HOST, port: values.DEBUG_PORT, isConsoleEnabled: values.CONSOLE_ENABLED },
+    debug: {
+      host: values.DEBUG_HOST,
+      port: values.DEBUG_PORT,
+      isConsoleEnabled: values.CONSOLE_ENABLED,
+      allowedHosts: values.CONSOLE_ALLOWED_HOSTS,
+    },
     log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },
     config: buildConfigSource(values),
     backend: buildBackendSettings(values, sources),

@@ -121,6 +121,17 @@ export const bool: ValueParser<boolean> = parseGoBool;
 export const duration: ValueParser<number> = parseGoDuration;
 export const port: ValueParser<number> = (raw) => parseInteger(raw, 0, 65535);
 export const list: ValueParser<readonly string[]> = (raw) => ok(parseList(raw));
+/**
+ * Comma list of host names or host:port (CONSOLE_ALLOWED_HOSTS), lower-cased. A scheme or a path
+ * is a mistake worth saying at start rather than a name that silently never matches.
+ */
+export const hostNames: ValueParser<readonly string[]> = (raw) => {
+  const hosts = parseList(raw).map((host) => host.toLowerCase());
+  const bad = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host));
+  return bad === undefined
+    ? ok(hosts)
+    : fail(`'${bad}' is not a host name or host:port (no scheme, no path)`);
+};
 /** `k:v,k2:v2` */
 export const colonMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, ':');
 /** `k=v,k2=v2` */

@@ -12,6 +12,7 @@ import {
   duration,
   equalsMap,
   float,
+  hostNames,
   integer,
   list,
   parseChoice,
@@ -109,6 +110,7 @@ export const VARIABLES = {
   DEBUG_HOST: v(text, '0.0.0.0', 'debug listener address (/rlconfig, /stats)'),
   DEBUG_PORT: v(port, '6070', 'debug listener port'),
   CONSOLE_ENABLED: v(bool, 'true', 'ours: the operator console on the debug listener (/console)'),
+  CONSOLE_ALLOWED_HOSTS: v(hostNames, '', 'ours: more Host names (or host:port) the debug listener answers'),
   // gRPC server TLS
   GRPC_SERVER_USE_TLS: v(bool, 'false', 'serve gRPC over TLS'),
   GRPC_SERVER_TLS_CERT: v(text, '', 'server certificate chain file (required with TLS)'),

@@ -57,17 +57,6 @@ describe('server (HOST, PORT, GRPC_*, MAX_REQUEST_BYTES, HTTP_*)', () => {
   });
 });
 
-describe('debug (DEBUG_HOST, DEBUG_PORT, CONSOLE_ENABLED)', () => {
-  it('reads them all', () => {
-    const env = { DEBUG_HOST: 'localhost', DEBUG_PORT: '7000', CONSOLE_ENABLED: 'false' };
-    assert.deepEqual(parseSettings(env).debug, { host: 'localhost', port: 7000, isConsoleEnabled: false });
-  });
-
-  it('has the console on by default', () => {
-    assert.equal(parseSettings({}).debug.isConsoleEnabled, true);
-  });
-});
-
 describe('gRPC server TLS (GRPC_SERVER_*, GRPC_CLIENT_*)', () => {
   it('reads every variable', () => {
     const sut = parseSettings({

@@ -43,6 +43,11 @@ export interface ListenerSettings {
 export interface DebugSettings extends ListenerSettings {
   /** CONSOLE_ENABLED: the operator console under /console (docs/console.md). */
   readonly isConsoleEnabled: boolean;
+  /**
+   * CONSOLE_ALLOWED_HOSTS: Host names (lower case, `name` = any port, or `name:port`) the debug
+   * listener answers besides its own address, localhost, 127.0.0.1 and [::1] (docs/console.md).
+   */
+  readonly allowedHosts: readonly string[];
 }
 
 export interface LogSettings {

@@ -34,7 +34,7 @@ const DEFAULTS: Settings = {
     httpRequestTimeoutMs: 10_000,
     httpMaxConnections: 256,
   },
-  debug: { host: '0.0.0.0', port: 6070, isConsoleEnabled: true },
+  debug: { host: '0.0.0.0', port: 6070, isConsoleEnabled: true, allowedHosts: [] },
   log: { level: 'warning', format: 'text' },
   config: {
     type: 'FILE',

@@ -31,7 +31,9 @@ describe('console JSON API', () => {
   let rules: RulesDir;
   const get = async (path: string) => (await fetch(`${app.debugUrl}${path}`)).json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const post = async (path: string, body: string) => {
-    const response = await fetch(`${app.debugUrl}${path}`, { method: 'POST', body });
+    const type = path.startsWith('/console/api/check') ? 'application/yaml' : 'application/json';
+    const headers = { 'content-type': type };
+    const response = await fetch(`${app.debugUrl}${path}`, { method: 'POST', headers, body });
     return { status: response.status, text: await response.text() };
   };
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

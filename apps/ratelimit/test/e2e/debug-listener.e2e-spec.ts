@@ -1,9 +1,10 @@
-// The debug listener (docs/service.md, "Debug listener"): index, /rlconfig, /stats, /debug/pprof/*,
-// /debug/vars.
+// The debug listener (docs/service.md, "Debug listener"): index, /rlconfig, /stats, /debug/pprof/*
+// (one profile at a time), /debug/vars, and the cross-site check in front of every route.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';
 import type { ProcessVars } from '../../src/debug/process-vars';
+import { debugRequest } from '../../load/debug-request';
 import { createRulesDir } from '../../load/rules-dir';
 import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
@@ -19,8 +20,27 @@ descriptors:
     rate_limit: { unit: second, requests_per_unit: 10 }
 `;
 
+interface HeapProfileNode {
+  callFrame: { functionName: string; url: string };
+  selfSize: number;
+  id: number;
+  children: HeapProfileNode[];
+}
+interface HeapProfile {
+  head: HeapProfileNode;
+  samples: { size: number; nodeId: number; ordinal: number }[];
+}
+
 describe('debug listener', () => {
   let app: TestApp;
+  const port = () => Number(new URL(app.debugUrl).port);
+  /** After each profile the slot rests 10 times the pauses it caused (a few seconds here). */
+  const freeSlot = () =>
+    waitFor(async () => (await get('/debug/pprof/')).text.endsWith('profile slot: free\n'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      description: 'the profile slot to be free',
+    });
   const get = async (path: string) => {
     const response = await fetch(`${app.debugUrl}${path}`);
     return {
@@ -68,17 +88,118 @@ describe('debug listener', () => {
     assert.ok(lines.includes('ratelimit_server.ShouldRateLimit.total_requests: 1'));
   });
 
-  it('takes a CPU profile for the asked number of seconds and a heap snapshot', async () => {
+  it('takes a CPU profile for the asked number of seconds', async () => {
+    await freeSlot();
     const profile = await get('/debug/pprof/profile?seconds=1');
     assert.equal(profile.status, 200);
     const parsed = JSON.parse(profile.text) as { nodes: unknown[]; startTime: number; endTime: number };
     assert.ok(parsed.nodes.length > 0);
     assert.ok(parsed.endTime - parsed.startTime >= 900_000, 'about one second of samples (µs)');
     assert.equal((await get('/debug/pprof/profile?seconds=abc')).status, 400);
-    const heap = await fetch(`${app.debugUrl}/debug/pprof/heap`);
-    assert.equal(heap.status, 200);
-    const snapshot = (await heap.json()) as { snapshot: { node_count: number } };
-    assert.ok(snapshot.snapshot.node_count > 1000);
+  });
+
+  it('takes a sampled heap profile: allocation stacks and sizes, no memory contents', async () => {
+    await freeSlot();
+    const response = await fetch(`${app.debugUrl}/debug/pprof/heap?seconds=1`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-disposition'), 'attachment; filename="ratelimit.heapprofile"');
+    const profile = (await response.json()) as HeapProfile;
+    assert.equal(profile.head.callFrame.functionName, '(root)');
+    assert.deepEqual(Object.keys(profile).sort(), ['head', 'samples']);
+    assert.ok(profile.samples.every((sample) => sample.size > 0 && sample.nodeId > 0));
+    assert.match(
+      response.headers.get('server-timing') ?? '',
+      /^start;dur=[\d.]+, stop;dur=[\d.]+, json;dur=[\d.]+$/,
+    );
+    const bad = await get('/debug/pprof/heap?seconds=301');
+    assert.deepEqual([bad.status, bad.text], [400, 'seconds must be an integer from 1 to 300, got "301"\n']);
+  });
+
+  it('runs one profile at a time, CPU or heap, then rests: 429 with when to retry', async () => {
+    await freeSlot();
+    const running = fetch(`${app.debugUrl}/debug/pprof/profile?seconds=2`);
+    await waitFor(
+      async () => (await get('/debug/pprof/')).text.includes('profile slot: a CPU profile is running'),
+      {
+        timeoutMs: 5000,
+        description: 'the CPU profile to hold the slot',
+      },
+    );
+    for (const path of ['/debug/pprof/heap?seconds=1', '/debug/pprof/profile?seconds=1']) {
+      const busy = await debugRequest(port(), { path });
+      assert.equal(busy.status, 429);
+      assert.match(
+        busy.text,
+        /^a CPU profile is running \(about [12] s left\): one profile at a time on the debug listener, CPU or heap; retry after it\n$/,
+      );
+      assert.match(busy.retryAfter ?? '', /^[12]$/);
+    }
+    const ran = await running;
+    assert.equal(ran.status, 200);
+    const pausesMs = (ran.headers.get('server-timing') ?? '')
+      .split(', ')
+      .reduce((sum, timing) => sum + Number(timing.split(';dur=')[1]), 0);
+    const resting = await debugRequest(port(), { path: '/debug/pprof/heap?seconds=1' });
+    if (pausesMs >= 100) {
+      // a rest of at least one second: long enough to be seen here
+      assert.equal(resting.status, 429);
+      assert.match(
+        resting.text,
+        /^the last profile held the event loop for \d+ ms; the next may start 10 times that later, in \d+ s\n$/,
+      );
+    }
+    await freeSlot();
+    assert.equal((await get('/debug/pprof/heap?seconds=1')).status, 200);
+  });
+
+  it('frees the slot when the client of a profile goes away', async () => {
+    await freeSlot();
+    const abort = new AbortController();
+    const running = fetch(`${app.debugUrl}/debug/pprof/profile?seconds=60`, { signal: abort.signal });
+    await waitFor(
+      async () => (await get('/debug/pprof/')).text.includes('profile slot: a CPU profile is running'),
+      {
+        timeoutMs: 5000,
+        description: 'the CPU profile to hold the slot',
+      },
+    );
+    abort.abort();
+    await running.catch(() => undefined);
+    await freeSlot(); // well before the 60 s
+  });
+
+  it('refuses other Hosts and cross-site requests on every route, with the reason', async () => {
+    for (const path of [
+      '/',
+      '/stats',
+      '/rlconfig',
+      '/debug/vars',
+      '/debug/pprof/heap?seconds=1',
+      '/console',
+    ]) {
+      const rebound = await debugRequest(port(), { path, headers: { host: 'evil.example:6070' } });
+      assert.equal(rebound.status, 403, path);
+      assert.match(rebound.text, /^the debug listener does not answer Host "evil.example:6070": /);
+      const crossOrigin = await debugRequest(port(), {
+        path,
+        headers: { host: 'localhost:6070', origin: 'http://evil.example' },
+      });
+      assert.equal(crossOrigin.status, 403, path);
+      const image = await debugRequest(port(), {
+        path,
+        headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+      });
+      assert.equal(image.status, 403, path);
+    }
+    for (const host of ['localhost:31234', `127.0.0.1:${port()}`, `[::1]:${port()}`]) {
+      const answer = await debugRequest(port(), { path: '/rlconfig', headers: { host } });
+      assert.equal(answer.status, 200, host);
+    }
+    const sameOrigin = await debugRequest(port(), {
+      path: '/stats',
+      headers: { host: 'localhost:8000', origin: 'http://localhost:8000', 'sec-fetch-site': 'same-origin' },
+    });
+    assert.equal(sameOrigin.status, 200);
   });
 
   it('reports memory, active handles and the event-loop delay since the previous read', async () => {

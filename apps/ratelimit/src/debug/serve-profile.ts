@@ -1,0 +1,65 @@
+// /debug/pprof/profile and /debug/pprof/heap: `seconds` as Go's parameter, one profile at a time
+// with a rest after each (ProfileSlot, 429 otherwise), cut short when the client goes away,
+// served as a download with the event-loop pauses it caused as Server-Timing.
+import type { ServerResponse } from 'node:http';
+import { profileCpu } from './profile-cpu';
+import { profileHeap } from './profile-heap';
+import { ProfilePauses } from './profile-pauses';
+import type { ProfileKind, ProfileSlot } from './profile-slot';
+
+interface ProfileRoute {
+  readonly defaultSeconds: number;
+  readonly maxSeconds: number;
+  readonly fileName: string;
+  run(seconds: number, signal: AbortSignal, pauses: ProfilePauses): Promise<string>;
+}
+
+export const PROFILE_ROUTES: Readonly<Record<ProfileKind, ProfileRoute>> = {
+  CPU: { defaultSeconds: 30, maxSeconds: 300, fileName: 'ratelimit.cpuprofile', run: profileCpu },
+  // Go's heap profile needs no wait; a sampling profile does: a short default
+  heap: { defaultSeconds: 10, maxSeconds: 300, fileName: 'ratelimit.heapprofile', run: profileHeap },
+};
+
+export async function serveProfile(
+  kind: ProfileKind,
+  url: URL,
+  response: ServerResponse,
+  slot: ProfileSlot,
+): Promise<void> {
+  const route = PROFILE_ROUTES[kind];
+  const raw = url.searchParams.get('seconds') ?? String(route.defaultSeconds);
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > route.maxSeconds)
+    return plain(
+      response,
+      400,
+      `seconds must be an integer from 1 to ${route.maxSeconds}, got ${JSON.stringify(raw)}`,
+    );
+  const answer = slot.take(kind, seconds);
+  if (!answer.isTaken) {
+    response.setHeader('retry-after', String(answer.retryAfterSeconds));
+    return plain(response, 429, answer.message);
+  }
+  const pauses = new ProfilePauses();
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  response.once('close', onClose);
+  try {
+    const json = await route.run(seconds, gone.signal, pauses);
+    if (gone.signal.aborted) return;
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-disposition': `attachment; filename="${route.fileName}"`,
+      'server-timing': pauses.serverTiming(),
+    });
+    response.end(json);
+  } finally {
+    response.off('close', onClose);
+    answer.release(pauses.totalMs());
+  }
+}
+
+function plain(response: ServerResponse, statusCode: number, message: string): void {
+  response.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(`${message}\n`);
+}
