@@ -6,8 +6,8 @@
 // against the Helm chart's 512 MiB limit). Now a key over 250 characters is kept as its
 // 51-character digest (docs/stores.md#memory-the-default-without-a-store) and the console keeps
 // 200 characters of a value: nothing of the values outlives its call. RSS is read from
-// /proc/<pid>/status as in memory-flood.faults-spec.ts; the heap after a full collection from
-// the debug listener (a heap snapshot collects all garbage first).
+// /proc/<pid>/status as in memory-flood.faults-spec.ts (the heap used, from /debug/vars, is only
+// reported: without a collection on demand it swings with V8's garbage).
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
@@ -30,16 +30,13 @@ const IN_FLIGHT = 4;
 const LOCAL_CACHE_BYTES = 16 * 1024 * 1024;
 const MiB = 1024 * 1024;
 /**
- * Growth of the resident set over the idle baseline. What stays is not the values (see the heap
- * bound) but room: V8's young generation grown for the 1.3 MB messages and the freed message
- * buffers the C allocator keeps for reuse. Measured 70-90 MiB, the same after 120 calls as after
- * 360; the unbounded store held 455 MiB after 100 calls.
+ * Growth of the resident set over the idle baseline. What stays is not the values but room for
+ * the next ones: V8's young generation grown for the 1.3 MB messages and freed message buffers
+ * the C allocator keeps for reuse. Measured 66-88 MiB after the two rounds (75 MiB after 360
+ * calls: it does not grow with them). The unbounded store held 455 MiB after 100 calls; the
+ * console keeping each value behind its 200-character cut (at most 64 a minute) 164-184 MiB.
  */
-const RSS_GROWTH_BOUND_MIB = 160;
-/** What a second round may add to the resident set: it reuses that room (one round of keys was 156 MB). */
-const SECOND_ROUND_BOUND_MIB = 48;
-/** Heap used after a full collection against the idle heap (measured: no growth). */
-const HEAP_GROWTH_BOUND_MIB = 16;
+const RSS_GROWTH_BOUND_MIB = 128;
 /** A generous bound for the ordinary caller while the service decodes and hashes 1.3 MB messages. */
 const ORDINARY_LATENCY_BOUND_MS = 2000;
 const HUGE = 'x'.repeat(VALUE_BYTES);
@@ -106,12 +103,6 @@ async function heapUsedMiB(service: FaultService): Promise<number> {
   return ((await vars.json()) as { memory: { heapUsed: number } }).memory.heapUsed / MiB;
 }
 
-/** A heap snapshot collects all garbage first: the heap used then is what is really kept. */
-async function heapUsedAfterFullGcMiB(service: FaultService): Promise<number> {
-  await (await fetch(`http://127.0.0.1:${service.debugPort}/debug/pprof/heap`)).arrayBuffer();
-  return heapUsedMiB(service);
-}
-
 describe('huge descriptor values against the memory store', () => {
   let service: FaultService;
 
@@ -135,7 +126,7 @@ describe('huge descriptor values against the memory store', () => {
     const firstRoundMiB = processMemory(service.pid).rssMiB;
     await runRound(service, CALLS_PER_ROUND, ordinary);
     const { rssMiB, peakRssMiB } = processMemory(service.pid);
-    const heapMiB = await heapUsedAfterFullGcMiB(service);
+    const heapMiB = await heapUsedMiB(service);
 
     reportFigure(t, 'hostile_memory.rss_mib', {
       baseline: baseline.rssMiB,
@@ -145,16 +136,14 @@ describe('huge descriptor values against the memory store', () => {
     });
     reportFigure(t, 'hostile_memory.heap_mib', {
       baseline: Math.round(baseline.heapMiB),
-      afterFullGc: Math.round(heapMiB),
+      end: Math.round(heapMiB),
     });
     reportFigure(t, 'hostile_memory.ordinary', {
       calls: ordinary.calls,
       slowestMs: Math.round(ordinary.slowestMs),
     });
     assert.ok(service.isAlive());
-    assert.ok(heapMiB - baseline.heapMiB < HEAP_GROWTH_BOUND_MIB, `heap ${heapMiB.toFixed(0)} MiB`);
-    assert.ok(rssMiB - baseline.rssMiB < RSS_GROWTH_BOUND_MIB, `RSS ${rssMiB} MiB`);
-    assert.ok(rssMiB - firstRoundMiB < SECOND_ROUND_BOUND_MIB, `RSS ${firstRoundMiB} -> ${rssMiB} MiB`);
+    assert.ok(rssMiB - baseline.rssMiB < RSS_GROWTH_BOUND_MIB, `RSS ${baseline.rssMiB} -> ${rssMiB} MiB`);
     assert.ok(
       ordinary.slowestMs < ORDINARY_LATENCY_BOUND_MS,
       `slowest ordinary call ${ordinary.slowestMs} ms`,
