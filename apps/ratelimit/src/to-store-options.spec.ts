@@ -8,21 +8,26 @@ const random = () => 0.25;
 const optionsFor = (env: Record<string, string>) => toStoreOptions(parseSettings(env), { now, random });
 
 describe(toStoreOptions.name, () => {
-  it('memory (BACKEND_TYPE unset, no URL): MEMORY_MAX_KEYS, jitter, clock, purge timer', () => {
+  it('memory (BACKEND_TYPE unset, no URL): MEMORY_MAX_KEYS, MEMORY_MAX_BYTES, jitter, clock, purge timer', () => {
     assert.deepEqual(optionsFor({}), {
       backend: 'memory',
       now,
       random,
       jitterMaxSeconds: 300,
       maxKeys: 1000000,
+      maxBytes: 67108864,
       purgeIntervalMs: 10000,
     });
     const custom = optionsFor({
       BACKEND_TYPE: 'memory',
       MEMORY_MAX_KEYS: '50',
+      MEMORY_MAX_BYTES: '1048576',
       EXPIRATION_JITTER_MAX_SECONDS: '0',
     });
-    assert.deepEqual(custom.backend === 'memory' && [custom.maxKeys, custom.jitterMaxSeconds], [50, 0]);
+    assert.deepEqual(
+      custom.backend === 'memory' && [custom.maxKeys, custom.maxBytes, custom.jitterMaxSeconds],
+      [50, 1_048_576, 0],
+    );
   });
 
   it('redis single: URL, inferred socket type, auth, timeouts, pipelining, startup retry; no per-second store', () => {

@@ -1,4 +1,4 @@
-// Settings -> CounterStoreOptions (BACKEND_TYPE, KV_*, ALTCACHE_*, MEMORY_MAX_KEYS, jitter).
+// Settings -> CounterStoreOptions (BACKEND_TYPE, KV_*, ALTCACHE_*, MEMORY_MAX_KEYS, MEMORY_MAX_BYTES, jitter).
 import type {
   CounterStoreOptions,
   RedisConnectionOptions,
@@ -25,6 +25,7 @@ export function toStoreOptions(settings: Settings, dependencies: StoreDependenci
         ...common,
         backend: 'memory',
         maxKeys: backend.memory.maxKeys,
+        maxBytes: backend.memory.maxBytes,
         purgeIntervalMs: MEMORY_PURGE_INTERVAL_MS,
       };
     case 'redis':

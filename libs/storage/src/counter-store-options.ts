@@ -25,6 +25,11 @@ export interface MemoryStoreOptions extends CommonStoreOptions {
   readonly backend: 'memory';
   /** Upper bound of live counters; the oldest are evicted beyond it. */
   readonly maxKeys: number;
+  /**
+   * MEMORY_MAX_BYTES: upper bound of the bytes the counters are counted for (key as V8 stores it
+   * + a measured overhead per entry); the oldest are evicted beyond it. Unset: 64 MiB.
+   */
+  readonly maxBytes?: number;
   /** Period of the background purge of expired counters; 0 or unset: purge on access only. */
   readonly purgeIntervalMs?: number;
 }

@@ -29,6 +29,16 @@ describe(OverLimitCache.name, () => {
     assert.equal(sut.isOverLimit('d_k_v_960', 10), true);
   });
 
+  it('holds keys over 250 characters as their digest: 172 bytes for a 1.3 MB key', () => {
+    const huge = (i: number) => `d_jwt_${'x'.repeat(1_300_000)}${i}_960`;
+    sut.markOverLimit('d_k_v_960', 10, 60); // 'd_k_v_960\u000010': 2 * 12 + 64 = 88 bytes
+    for (let i = 0; i < 100; i++) sut.markOverLimit(huge(i), 10, 60); // 2 * (51 + 1 + 2) + 64 each
+    assert.deepEqual([sut.stats().entryCount, sut.stats().usedBytes], [101, 88 + 100 * 172]);
+    assert.equal(sut.isOverLimit(huge(7), 10), true);
+    assert.equal(sut.isOverLimit(huge(100), 10), false);
+    assert.equal(sut.isOverLimit('d_k_v_960', 10), true);
+  });
+
   it('counts hits, misses, lookups and overwrites', () => {
     sut.markOverLimit('a', 1, 1);
     sut.markOverLimit('a', 1, 1);

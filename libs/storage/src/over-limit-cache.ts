@@ -1,3 +1,4 @@
+import { boundKeyLength } from './digest-key';
 import { OldestFirst } from './oldest-first';
 
 /** Counters of the local cache, named like the reference's `ratelimit.localcache.*` gauges. */
@@ -27,6 +28,12 @@ export const MIN_OVER_LIMIT_CACHE_BYTES = 512 * 1024;
  * Byte accounting is an estimate (UTF-16 key length * 2 + this), not a measurement of V8's heap.
  */
 const ENTRY_OVERHEAD_BYTES = 64;
+/**
+ * Longer cache keys are held as their 51-character digest (boundKeyLength, as the memory store
+ * does), so an entry costs at most ~564 bytes and a few huge descriptor values cannot push every
+ * other mark out of the cache.
+ */
+export const MAX_OVER_LIMIT_CACHE_KEY_LENGTH = 250;
 
 /**
  * The local over-limit cache (docs/stores.md#local-over-limit-cache): remembers cache keys already
@@ -60,7 +67,7 @@ export class OverLimitCache {
 
   /** When the mark of `cacheKey` over `requestsPerUnit` ends (ms), or 0 when there is none. */
   overLimitUntilMs(cacheKey: string, requestsPerUnit: number): number {
-    const entryKey = cacheKey + '\u0000' + requestsPerUnit;
+    const entryKey = toEntryKey(cacheKey, requestsPerUnit);
     const expiresAt = this.expiresAtMs.get(entryKey);
     if (expiresAt !== undefined && expiresAt > this.now()) {
       this.hitCount++;
@@ -79,7 +86,7 @@ export class OverLimitCache {
    * windows and token buckets: until one more hit would fit, fractions of a second included).
    */
   markOverLimit(cacheKey: string, requestsPerUnit: number, ttlSeconds: number): void {
-    const entryKey = cacheKey + '\u0000' + requestsPerUnit;
+    const entryKey = toEntryKey(cacheKey, requestsPerUnit);
     if (this.expiresAtMs.has(entryKey)) {
       this.remove(entryKey); // re-insert at the end: it is the newest entry again
       this.overwriteCount++;
@@ -126,6 +133,10 @@ export class OverLimitCache {
     this.expiresAtMs.delete(entryKey);
     this.usedBytes -= entryBytes(entryKey);
   }
+}
+
+function toEntryKey(cacheKey: string, requestsPerUnit: number): string {
+  return boundKeyLength(cacheKey, MAX_OVER_LIMIT_CACHE_KEY_LENGTH) + '\u0000' + requestsPerUnit;
 }
 
 function entryBytes(entryKey: string): number {

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LimitedValues } from './limited-values';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { cutText, LimitedValues } from './limited-values';
+
+function heapUsedAfterGc(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
 
 const MINUTE_MS = 60_000;
 const entries = (value: string) => [{ key: 'remote_address', value }];
@@ -102,5 +110,24 @@ describe(LimitedValues.name, () => {
       sut.top(20, 0).map(({ top }) => top.map(({ value }) => value)),
       [['k=12345', 'k=0123…'], ['a=12, b=3…']],
     );
+  });
+
+  it('keeps nothing of a long value but its cut text (a slice would keep all of it)', () => {
+    const sut = new LimitedValues({ slots: 64, minutes: 1, maxRules: 2, maxValueLength: 200 });
+    const huge = 'x'.repeat(1_000_000);
+    const before = heapUsedAfterGc();
+    for (let i = 0; i < 64; i++) sut.record('r', entries(`${i}:${huge}`), 1, 0);
+    const growthMiB = (heapUsedAfterGc() - before) / 2 ** 20;
+    assert.equal(sut.top(64, 0)[0].top.length, 64);
+    assert.ok(growthMiB < 4, `${growthMiB.toFixed(1)} MiB kept (64 values of 1 MB)`);
+  });
+});
+
+describe(cutText.name, () => {
+  it('keeps short text, cuts long text to max characters and never splits a surrogate pair', () => {
+    assert.equal(cutText('12345', 5), '12345');
+    assert.equal(cutText('123456', 5), '1234…');
+    assert.equal(cutText('😀😀😀', 5), '😀😀…');
+    assert.equal(cutText('😀😀😀', 4), '😀…');
   });
 });

@@ -202,7 +202,7 @@ export function buildBackendSettings(values: VariableValues, sources: VariableSo
         skipHostnameVerification: values.ALTCACHE_TLS_SKIP_HOSTNAME_VERIFICATION,
       },
     },
-    memory: { maxKeys: values.MEMORY_MAX_KEYS },
+    memory: { maxKeys: values.MEMORY_MAX_KEYS, maxBytes: values.MEMORY_MAX_BYTES },
   };
 }
 

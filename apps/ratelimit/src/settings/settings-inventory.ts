@@ -157,6 +157,7 @@ export const VARIABLES = {
     'redis, memcache (or memcached), memory; unset: redis if KV_URL is set, else memory',
   ),
   MEMORY_MAX_KEYS: v(integer(1), '1000000', 'ours: most counters the memory backend keeps'),
+  MEMORY_MAX_BYTES: v(integer(1), '67108864', 'ours: most bytes the memory backend counters take (64 MiB)'),
   // KV store (Redis); each also answers to REDIS_<rest>
   KV_URL: v(text, undefined, 'host:port, redis[s]://URL, unix path; sentinel/cluster: comma list'),
   KV_SOCKET_TYPE: v(choice('tcp', 'unix'), undefined, 'tcp or unix; unset: unix for / or unix: URLs'),

@@ -147,7 +147,7 @@ export interface BackendSettings {
   /** Present only when KV_PERSECOND=true. */
   readonly redisPerSecond: RedisSettings | undefined;
   readonly memcache: MemcacheSettings;
-  readonly memory: { readonly maxKeys: number };
+  readonly memory: { readonly maxKeys: number; readonly maxBytes: number };
 }
 
 export interface LimitSettings {

@@ -88,7 +88,7 @@ const DEFAULTS: Settings = {
     },
     redisPerSecond: undefined,
     memcache: { hostPorts: [], srv: '', srvRefreshMs: 0, maxIdleConns: 2, tls: storeTlsOff },
-    memory: { maxKeys: 1_000_000 },
+    memory: { maxKeys: 1_000_000, maxBytes: 67_108_864 },
   },
   limits: {
     cacheKeyPrefix: '',

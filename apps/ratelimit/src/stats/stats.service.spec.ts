@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { OVERFLOW_STATS_KEY, StatsService } from './stats.service';
+import { MAX_STATS_KEY_LENGTH, OVERFLOW_STATS_KEY, StatsService } from './stats.service';
 
 const names = (sut: StatsService) => [...sut.store.counters()].map((counter) => counter.name).sort();
 
@@ -95,6 +95,21 @@ describe(StatsService.name, () => {
       assert.equal(overflow.name, 'ratelimit.service.rate_limit.stats_overflow.other.domain_not_found');
       assert.equal(sut.domainNotFound('y'), overflow);
       assert.equal(names(sut).filter((name) => name.includes('.x.') || name.includes('.y.')).length, 0);
+    });
+
+    it(`keys and unknown domains over ${MAX_STATS_KEY_LENGTH} characters count under the overflow key`, () => {
+      const sut = new StatsService(100);
+      const huge = 'x'.repeat(1_300_000);
+      const overflow = sut.limitStats(`d.jwt_${huge}`);
+      assert.equal(overflow.totalHits.name, 'ratelimit.service.rate_limit.stats_overflow.other.total_hits');
+      assert.equal(sut.limitStats(`d.jwt_${huge}2`), overflow);
+      const domain = sut.domainNotFound(huge);
+      assert.equal(domain.name, 'ratelimit.service.rate_limit.stats_overflow.other.domain_not_found');
+      const longest = 'k'.repeat(MAX_STATS_KEY_LENGTH);
+      assert.notEqual(sut.limitStats(longest), overflow);
+      assert.notEqual(sut.domainNotFound(longest), domain);
+      assert.equal(sut.distinctKeys(), 2);
+      assert.ok(names(sut).every((name) => name.length < MAX_STATS_KEY_LENGTH + 60));
     });
 
     it('a flood of unique keys creates a bounded number of counters', () => {

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { DIGEST_KEY_PREFIX, toMemcacheKey } from './memcache-key';
+import { DIGEST_KEY_PREFIX } from '../digest-key';
+import { toMemcacheKey } from './memcache-key';
 
 const digestOf = (key: string) =>
   DIGEST_KEY_PREFIX + createHash('sha256').update(key, 'utf8').digest('base64url');

@@ -13,12 +13,18 @@ import { expirySeconds } from '../expiry-seconds';
 import { OldestFirst } from '../oldest-first';
 import { StoreUnavailableError } from '../store-unavailable-error';
 import { takeTokens } from '../take-tokens';
+import { memoryEntryBytes, memoryKey } from './memory-entry-bytes';
 
 interface Counter {
   /** A window's count, or a token bucket's TAT in ms. */
   count: number;
   expiresAtMs: number;
+  /** What the entry counts against `maxBytes` (memoryEntryBytes of its key). */
+  readonly bytes: number;
 }
+
+/** MEMORY_MAX_BYTES when the options leave it unset: well inside the Helm chart's 512 MiB limit. */
+export const DEFAULT_MEMORY_MAX_BYTES = 64 * 1024 * 1024;
 
 /** A full scan for expired counters runs at most this often when the store is full. */
 const FULL_SCAN_MIN_INTERVAL_MS = 1000;
@@ -27,20 +33,27 @@ const FULL_SCAN_MIN_INTERVAL_MS = 1000;
  * In-process counters (BACKEND_TYPE=memory): a Map with expiry by the injected clock, refreshed on
  * every increment like Redis EXPIRE. Sliding windows keep the current window for two windows so it
  * can be read as the next one's previous; a token bucket's entry holds its TAT and expires when
- * the bucket is full again. Bounded by `maxKeys`: when full, expired
- * counters are purged first, then the oldest counters (Map insertion order) are evicted.
+ * the bucket is full again. Bounded by `maxKeys` and by `maxBytes` (each entry counted as its
+ * key's V8 string plus a measured overhead; keys over 250 characters are kept as their digest, so
+ * an entry costs at most MAX_MEMORY_ENTRY_BYTES): when either is reached, expired counters are
+ * purged first, then the oldest counters (Map insertion order) are evicted.
  * Expired counters are dropped on access and, with `purgeIntervalMs`, by an unref'd timer.
  */
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, Counter>();
   private readonly evictionOrder = new OldestFirst(this.counters);
   private readonly purgeTimer: NodeJS.Timeout | undefined;
+  private readonly maxBytes: number;
+  private usedBytes = 0;
   private lastFullScanMs = Number.NEGATIVE_INFINITY;
   private closed = false;
 
   constructor(private readonly options: MemoryStoreOptions) {
     if (!(options.maxKeys >= 1))
       throw new RangeError(`memory store maxKeys must be >= 1, got ${options.maxKeys}`);
+    this.maxBytes = options.maxBytes ?? DEFAULT_MEMORY_MAX_BYTES;
+    if (!(this.maxBytes >= 1))
+      throw new RangeError(`memory store maxBytes must be >= 1, got ${options.maxBytes}`);
     const interval = options.purgeIntervalMs ?? 0;
     if (interval > 0) {
       this.purgeTimer = setInterval(() => this.purgeExpired(), interval);
@@ -54,16 +67,15 @@ export class MemoryCounterStore implements CounterStore {
     const outcomes = new Array<CounterOutcome>(operations.length);
     for (let i = 0; i < operations.length; i++) {
       const operation = operations[i];
+      const key = memoryKey(operation.key);
       if (operation.algorithm === 'token_bucket') {
-        outcomes[i] = this.take(operation, now);
+        outcomes[i] = this.take(key, operation, now);
       } else if (operation.algorithm === 'sliding_window') {
-        const count = this.increment(operation.key, operation.addend, 2 * operation.windowSeconds, now);
-        const previousKey = previousWindowKey(operation.key, operation.windowSeconds);
+        const count = this.increment(key, operation.addend, 2 * operation.windowSeconds, now);
+        const previousKey = memoryKey(previousWindowKey(operation.key, operation.windowSeconds));
         outcomes[i] = windowOutcome(count, this.liveCounter(previousKey, now)?.count ?? 0);
       } else {
-        outcomes[i] = windowOutcome(
-          this.increment(operation.key, operation.addend, operation.windowSeconds, now),
-        );
+        outcomes[i] = windowOutcome(this.increment(key, operation.addend, operation.windowSeconds, now));
       }
     }
     return Promise.resolve(outcomes);
@@ -72,7 +84,7 @@ export class MemoryCounterStore implements CounterStore {
   getMany(reads: readonly CounterRead[]): Promise<number[]> {
     if (this.closed) return Promise.reject(closedError());
     const now = this.options.now();
-    return Promise.resolve(reads.map(({ key }) => this.liveCounter(key, now)?.count ?? 0));
+    return Promise.resolve(reads.map(({ key }) => this.liveCounter(memoryKey(key), now)?.count ?? 0));
   }
 
   flush(): Promise<void> {
@@ -92,10 +104,16 @@ export class MemoryCounterStore implements CounterStore {
     return this.counters.size;
   }
 
+  /** Bytes counted against `maxBytes` by the counters held. */
+  get bytes(): number {
+    return this.usedBytes;
+  }
+
   close(): Promise<void> {
     this.closed = true;
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     this.counters.clear();
+    this.usedBytes = 0;
     return Promise.resolve();
   }
 
@@ -105,7 +123,7 @@ export class MemoryCounterStore implements CounterStore {
     let dropped = 0;
     for (const [key, counter] of this.counters) {
       if (counter.expiresAtMs <= now) {
-        this.counters.delete(key);
+        this.remove(key, counter);
         dropped++;
       }
     }
@@ -121,8 +139,8 @@ export class MemoryCounterStore implements CounterStore {
     return counter.count;
   }
 
-  private take(take: TokenBucketTake, now: number): CounterOutcome {
-    const tatBeforeMs = this.liveCounter(take.key, now)?.count ?? 0;
+  private take(key: string, take: TokenBucketTake, now: number): CounterOutcome {
+    const tatBeforeMs = this.liveCounter(key, now)?.count ?? 0;
     const { isAllowed, newTatMs } = takeTokens(
       tatBeforeMs,
       take.addend,
@@ -131,7 +149,7 @@ export class MemoryCounterStore implements CounterStore {
       take.toleranceMs,
     );
     if (isAllowed && take.addend > 0) {
-      const counter = this.liveCounter(take.key, now) ?? this.createCounter(take.key, now);
+      const counter = this.liveCounter(key, now) ?? this.createCounter(key, now);
       counter.count = newTatMs;
       counter.expiresAtMs = now + (newTatMs - take.nowMs); // full again at the new TAT
     }
@@ -141,29 +159,41 @@ export class MemoryCounterStore implements CounterStore {
   private liveCounter(key: string, now: number): Counter | undefined {
     const counter = this.counters.get(key);
     if (counter === undefined || counter.expiresAtMs > now) return counter;
-    this.counters.delete(key);
+    this.remove(key, counter);
     return undefined;
   }
 
   private createCounter(key: string, now: number): Counter {
-    if (this.counters.size >= this.options.maxKeys) this.makeRoom(now);
+    const bytes = memoryEntryBytes(key);
+    if (this.isFullFor(bytes)) this.makeRoom(bytes, now);
     else this.evictionOrder.addedWithoutEviction(); // a resting iterator would leak
-    const counter: Counter = { count: 0, expiresAtMs: now };
+    const counter: Counter = { count: 0, expiresAtMs: now, bytes };
     this.counters.set(key, counter);
+    this.usedBytes += bytes;
     return counter;
   }
 
-  private makeRoom(now: number): void {
+  /** True when one more entry of `bytes` would pass `maxKeys` or `maxBytes`. */
+  private isFullFor(bytes: number): boolean {
+    return this.counters.size >= this.options.maxKeys || this.usedBytes + bytes > this.maxBytes;
+  }
+
+  private makeRoom(bytes: number, now: number): void {
     if (now - this.lastFullScanMs >= FULL_SCAN_MIN_INTERVAL_MS) {
       this.lastFullScanMs = now;
       this.purgeExpired();
     }
-    while (this.counters.size >= this.options.maxKeys) {
+    while (this.isFullFor(bytes)) {
       const oldest = this.evictionOrder.next();
       if (oldest === undefined) return;
-      this.counters.delete(oldest[0]);
+      this.remove(oldest[0], oldest[1]);
       this.options.onEvent?.('memory.evicted');
     }
+  }
+
+  private remove(key: string, counter: Counter): void {
+    this.counters.delete(key);
+    this.usedBytes -= counter.bytes;
   }
 }
 
