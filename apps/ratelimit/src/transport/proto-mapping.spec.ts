@@ -53,11 +53,23 @@ describe(requestFromMessage.name, () => {
     assert.equal(request.hitsAddend, 3);
   });
 
-  it('a hits_addend wrapper beyond 32 bits is read as the number it is', () => {
-    const request = requestFromMessage(
-      overTheWire({ domain: 'd', descriptors: [{ hitsAddend: { value: 2 ** 40 + 7 } }] }),
-    );
-    assert.equal(request.descriptors[0].hitsAddend, 2 ** 40 + 7);
+  it('a hits_addend wrapper up to 4294967295 is read as it is; above, INVALID_ARGUMENT with its exact value', () => {
+    const read = (value: number | string) =>
+      requestFromMessage(overTheWire({ domain: 'd', descriptors: [{}, { hitsAddend: { value } }] }));
+    assert.equal(read(4294967295).descriptors[1].hitsAddend, 4294967295);
+    const cases: [number | string, string][] = [
+      [4294967296, '4294967296'],
+      [Number.MAX_SAFE_INTEGER, '9007199254740991'],
+      ['18446744073709551615', '18446744073709551615'],
+    ];
+    for (const [value, exact] of cases) {
+      assert.throws(
+        () => read(value),
+        (error: unknown) =>
+          error instanceof InvalidRequestError &&
+          error.message === `descriptor 1: hits_addend must be an integer from 0 to 4294967295, got ${exact}`,
+      );
+    }
   });
 
   it('as decoded by the server: unset fields read as empty, a descriptor without limit has only entries', () => {
