@@ -4,7 +4,7 @@
 import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
 
 /**
- * The largest hits_addend a request or descriptor may carry (docs/service.md#hits_addend): the
+ * The largest hits_addend a request or descriptor may carry (docs/decisions.md#hits): the
  * largest requests_per_unit (a uint32), so no sane addend is refused, and far enough below the
  * counters' range that only billions of such hits on one key within one window could reach it.
  */

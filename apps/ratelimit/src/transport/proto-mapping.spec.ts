@@ -57,18 +57,9 @@ describe(requestFromMessage.name, () => {
     const read = (value: number | string) =>
       requestFromMessage(overTheWire({ domain: 'd', descriptors: [{}, { hitsAddend: { value } }] }));
     assert.equal(read(4294967295).descriptors[1].hitsAddend, 4294967295);
-    const cases: [number | string, string][] = [
-      [4294967296, '4294967296'],
-      [Number.MAX_SAFE_INTEGER, '9007199254740991'],
-      ['18446744073709551615', '18446744073709551615'],
-    ];
-    for (const [value, exact] of cases) {
-      assert.throws(
-        () => read(value),
-        (error: unknown) =>
-          error instanceof InvalidRequestError &&
-          error.message === `descriptor 1: hits_addend must be an integer from 0 to 4294967295, got ${exact}`,
-      );
+    for (const value of [4294967296, Number.MAX_SAFE_INTEGER, '18446744073709551615']) {
+      const message = `descriptor 1: hits_addend must be an integer from 0 to 4294967295, got ${value}`;
+      assert.throws(() => read(value), { name: 'InvalidRequestError', message });
     }
   });
 

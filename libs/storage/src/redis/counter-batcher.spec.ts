@@ -2,7 +2,6 @@ import { describe, it, beforeEach, afterEach, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CounterOutcome, TokenBucketTake } from '../counter-store';
 import { StoreUnavailableError } from '../store-unavailable-error';
-import { keyFailure } from './key-replies';
 import { takeTokens } from '../take-tokens';
 import { BatchLayout } from './batch-layout';
 import { CounterBatcher, type BatchExecutor } from './counter-batcher';
@@ -246,38 +245,6 @@ describe(CounterBatcher.name, () => {
         return true;
       });
     }
-  });
-
-  it("a key's failure fails only its callers; their hits are left out of the others' counts", async () => {
-    const redis = fakeRedis();
-    const broken = keyFailure('bad', 'WRONGTYPE Operation against a key holding the wrong kind of value');
-    const execute: BatchExecutor = async (layout) => {
-      const reply = await redis.execute(layout);
-      const counts = reply.counts.map((count, i) => (layout.counters[i].key === 'bad' ? broken : count));
-      return { ...reply, counts };
-    };
-    const sut = new CounterBatcher({ execute, windowMs: 0, limit: 0, timeoutMs: 300 });
-    const before = call(sut, [['shared', 1]]);
-    const failing = call(sut, [
-      ['shared', 5],
-      ['bad', 1],
-    ]);
-    const after = call(sut, [['shared', 1]]);
-    const alone = call(sut, [['alone', 2]]);
-    await assert.rejects(failing, (error) => error === broken);
-    assert.deepEqual(await Promise.all([before, after, alone]), [[1], [2], [2]]);
-  });
-
-  it('a saturated counter answers the ceiling to every caller of the key', async () => {
-    const redis = fakeRedis();
-    redis.values.set('top', 2 ** 53 + 10); // as a count Redis answered above 2^53 - 1
-    const sut = new CounterBatcher({ execute: redis.execute, windowMs: 0, limit: 0, timeoutMs: 300 });
-    const first = call(sut, [
-      ['top', 1],
-      ['other', 1],
-    ]);
-    const second = call(sut, [['top', 1]]);
-    assert.deepEqual(await Promise.all([first, second]), [[2 ** 53 - 1, 1], [2 ** 53 - 1]]);
   });
 
   it('fails callers after timeoutMs when the store does not answer', async () => {

@@ -38,7 +38,7 @@ function descriptor(value: unknown, path: string): Descriptor {
   return {
     entries,
     limit: object.limit === undefined ? undefined : override(object.limit, `${path}.limit`),
-    // a UInt64Value on the wire; bounded like the request's uint32 (docs/service.md#hits_addend)
+    // a UInt64Value on the wire; bounded like the request's uint32 (docs/decisions.md#hits)
     hitsAddend:
       object.hitsAddend === undefined
         ? undefined
