@@ -3,6 +3,13 @@
 // (proto/envoy/service/ratelimit/v3/rls.proto).
 import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
 
+/**
+ * The largest hits_addend a request or descriptor may carry (docs/decisions.md#hits): the
+ * largest requests_per_unit (a uint32), so no sane addend is refused, and far enough below the
+ * counters' range that only billions of such hits on one key within one window could reach it.
+ */
+export const MAX_HITS_ADDEND = 4294967295;
+
 export interface RateLimitRequest {
   readonly domain: string;
   readonly descriptors: readonly Descriptor[];

@@ -2,8 +2,10 @@
 // item of its `rate_limits` list (a list's items are adjacent). Everything goes to the store in
 // one HitCounter.count call. An entry carries its descriptor and statistics itself, so a batch is
 // one array of one object per limit (no parallel arrays or wrapper to allocate on every call).
+import type { MatchedLimit } from '@repo/rules';
 import type { PendingHits } from '../limiter/hit-counter';
 import type { LimitStats } from '../stats/limit-stats';
+import type { StatsService } from '../stats/stats.service';
 
 export interface BatchEntry extends PendingHits {
   /** The index of the request descriptor it counts for. */
@@ -30,4 +32,23 @@ export function isReportedBefore(
 ): boolean {
   if (isChosenOver) return false;
   return isOver || remaining < chosenRemaining;
+}
+
+/**
+ * Adds total_hits of every limit of the batch, once the store answered: a call answered with an
+ * error counts no hits (docs/decisions.md#hits). A list's node counts its descriptor's hits once,
+ * besides each item's own.
+ */
+export function countTotalHits(
+  batch: readonly BatchEntry[],
+  limits: readonly (MatchedLimit | undefined)[],
+  stats: StatsService,
+): void {
+  for (let j = 0; j < batch.length; j++) {
+    const { stats: limitStats, addend, descriptorIndex } = batch[j];
+    limitStats.totalHits.add(addend);
+    const limit = limits[descriptorIndex]!;
+    if (limit.items !== undefined && isLastOfDescriptor(batch, j))
+      stats.limitStats(limit.statsKey).totalHits.add(addend);
+  }
 }

@@ -20,7 +20,7 @@ import { localCacheTally, tallyHits } from '../limiter/tally-hits';
 import type { StatsService } from '../stats/stats.service';
 import { startExecutionSpan } from '../tracing/trace-spans';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
-import { isLastOfDescriptor, isReportedBefore, type BatchEntry } from './hit-batch';
+import { countTotalHits, isLastOfDescriptor, isReportedBefore, type BatchEntry } from './hit-batch';
 import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
 import { overallCode } from './overall-code';
 import {
@@ -69,6 +69,7 @@ export class RateLimitService {
       const { limits, isUnlimited } = resolveLimitsToCheck(this.matchLimits(request, snapshot));
       const batch = this.collectHits(request, limits, Math.floor(nowMs / 1000));
       const counts = batch.length === 0 ? undefined : await this.counter.count(batch, nowMs);
+      countTotalHits(batch, limits, this.stats); // only now: a failed call counts no hits
       return this.decide(request, limits, isUnlimited, batch, counts, nowMs);
     } catch (error) {
       this.countError(error);
@@ -122,8 +123,8 @@ export class RateLimitService {
   }
 
   /**
-   * Adds total_hits and lists what to count in the store (one count call for every descriptor and
-   * item). A `rate_limits` node counts each item as its own limit and reports one of them:
+   * Lists what to count in the store (one count call for every descriptor and item). A
+   * `rate_limits` node counts each item as its own limit and reports one of them:
    * docs/rules.md#how-a-request-is-judged.
    */
   private collectHits(
@@ -139,19 +140,17 @@ export class RateLimitService {
       if (limit === undefined) continue;
       const descriptor = request.descriptors[i];
       const addend = descriptor.hitsAddend ?? defaultAddend;
-      const stats = this.stats.limitStats(limit.statsKey);
-      stats.totalHits.add(addend);
       const base = buildCounterKeyBase(prefix, request.domain, descriptor.entries, limit);
       const items = limit.items;
       if (items === undefined) {
         const key = buildCounterKey(base, limit.rule, nowSeconds);
+        const stats = this.stats.limitStats(limit.statsKey);
         batch.push({ key, addend, rule: limit.rule, descriptorIndex: i, stats });
         continue;
       }
       for (let k = 0; k < items.length; k++) {
         const { rule, statsKey } = items[k];
         const itemStats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
-        itemStats.totalHits.add(addend);
         const key = buildCounterKey(base, rule, nowSeconds);
         batch.push({ key, addend, rule, descriptorIndex: i, stats: itemStats });
       }

@@ -29,11 +29,7 @@ describe(validateRequest.name, () => {
     const descriptors = units.map((unit) => ({ entries, limit: { requestsPerUnit: 0, unit } }));
     validateRequest({ domain: 'd', descriptors: [{ entries: [] }, ...descriptors], hitsAddend: 0 });
     validateRequest({ domain: 'd', descriptors: [{ entries, hitsAddend: 0 }], hitsAddend: 4294967295 });
-    validateRequest({
-      domain: 'd',
-      descriptors: [{ entries, hitsAddend: Number.MAX_SAFE_INTEGER }],
-      hitsAddend: 0,
-    });
+    validateRequest({ domain: 'd', descriptors: [{ entries, hitsAddend: 4294967295 }], hitsAddend: 0 });
   });
 
   it('override with an unknown unit: a clear InvalidRequestError naming the descriptor, never a crash', () => {
@@ -47,14 +43,22 @@ describe(validateRequest.name, () => {
     );
   });
 
-  it('ours: a per-descriptor hits_addend that JS numbers cannot count exactly is rejected', () => {
+  it('ours: a hits_addend above 4294967295 (request or descriptor) is rejected, naming value and bound', () => {
     rejects(
-      { domain: 'd', descriptors: [{ entries, hitsAddend: 2 ** 53 }], hitsAddend: 0 },
-      'descriptor 0: hits_addend must be an integer from 0 to 9007199254740991, got 9007199254740992',
+      { domain: 'd', descriptors: [{ entries }, { entries, hitsAddend: 4294967296 }], hitsAddend: 0 },
+      'descriptor 1: hits_addend must be an integer from 0 to 4294967295, got 4294967296',
+    );
+    rejects(
+      { domain: 'd', descriptors: [{ entries, hitsAddend: 2 ** 53 - 1 }], hitsAddend: 0 },
+      'descriptor 0: hits_addend must be an integer from 0 to 4294967295, got 9007199254740991',
     );
     rejects(
       { domain: 'd', descriptors: [{ entries, hitsAddend: -1 }], hitsAddend: 0 },
-      'descriptor 0: hits_addend must be an integer from 0 to 9007199254740991, got -1',
+      'descriptor 0: hits_addend must be an integer from 0 to 4294967295, got -1',
+    );
+    rejects(
+      { domain: 'd', descriptors: [{ entries }], hitsAddend: 4294967296 },
+      'hits_addend must be an integer from 0 to 4294967295, got 4294967296',
     );
   });
 

@@ -1,27 +1,33 @@
 // Request checks before any lookup (docs/decisions.md#checks-before-anything-is-counted): the
 // reference's texts for the first two; an override whose unit is not a real unit crashed the
-// reference and is a clear error here.
+// reference and is a clear error here, and so is a hits_addend above MAX_HITS_ADDEND (the
+// transports check it first, with the exact value as it came; this is the check for every caller).
 import { UNIT_SECONDS, type Descriptor } from '@repo/rules';
 import { InvalidRequestError } from '../errors';
-import type { RateLimitRequest } from '../rate-limit-types';
+import { MAX_HITS_ADDEND, type RateLimitRequest } from '../rate-limit-types';
 
 export function validateRequest(request: RateLimitRequest): void {
   if (request.domain === '') throw new InvalidRequestError('rate limit domain must not be empty');
   if (request.descriptors.length === 0) {
     throw new InvalidRequestError('rate limit descriptor list must not be empty');
   }
+  if (!isValidHitsAddend(request.hitsAddend)) throw hitsAddendError('', request.hitsAddend);
   for (let i = 0; i < request.descriptors.length; i++) {
     validateOverride(request.descriptors[i], i);
-    validateHitsAddend(request.descriptors[i], i);
+    const addend = request.descriptors[i].hitsAddend;
+    if (addend !== undefined && !isValidHitsAddend(addend))
+      throw hitsAddendError(`descriptor ${i}: `, addend);
   }
 }
 
-/** Counters are JS numbers: a uint64 addend above 2^53 - 1 cannot be counted exactly. */
-function validateHitsAddend(descriptor: Descriptor, index: number): void {
-  const addend = descriptor.hitsAddend;
-  if (addend === undefined || (Number.isSafeInteger(addend) && addend >= 0)) return;
-  throw new InvalidRequestError(
-    `descriptor ${index}: hits_addend must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}, got ${addend}`,
+function isValidHitsAddend(addend: number): boolean {
+  return Number.isInteger(addend) && addend >= 0 && addend <= MAX_HITS_ADDEND;
+}
+
+/** `got` as the transport read it (the exact decimal of a uint64 above 2^53). */
+export function hitsAddendError(where: string, got: number | string): InvalidRequestError {
+  return new InvalidRequestError(
+    `${where}hits_addend must be an integer from 0 to ${MAX_HITS_ADDEND}, got ${got}`,
   );
 }
 

@@ -53,11 +53,14 @@ describe(requestFromMessage.name, () => {
     assert.equal(request.hitsAddend, 3);
   });
 
-  it('a hits_addend wrapper beyond 32 bits is read as the number it is', () => {
-    const request = requestFromMessage(
-      overTheWire({ domain: 'd', descriptors: [{ hitsAddend: { value: 2 ** 40 + 7 } }] }),
-    );
-    assert.equal(request.descriptors[0].hitsAddend, 2 ** 40 + 7);
+  it('a hits_addend wrapper up to 4294967295 is read as it is; above, INVALID_ARGUMENT with its exact value', () => {
+    const read = (value: number | string) =>
+      requestFromMessage(overTheWire({ domain: 'd', descriptors: [{}, { hitsAddend: { value } }] }));
+    assert.equal(read(4294967295).descriptors[1].hitsAddend, 4294967295);
+    for (const value of [4294967296, Number.MAX_SAFE_INTEGER, '18446744073709551615']) {
+      const message = `descriptor 1: hits_addend must be an integer from 0 to 4294967295, got ${value}`;
+      assert.throws(() => read(value), { name: 'InvalidRequestError', message });
+    }
   });
 
   it('as decoded by the server: unset fields read as empty, a descriptor without limit has only entries', () => {

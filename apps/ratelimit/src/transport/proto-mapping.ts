@@ -7,6 +7,8 @@ import { util, type Long } from 'protobufjs';
 import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
 import type { DescriptorStatus, RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { InvalidRequestError } from '../errors';
+import { MAX_HITS_ADDEND } from '../rate-limit-types';
+import { hitsAddendError } from '../ratelimit/validate-request';
 import { UndecodableRequest } from './grpc/undecodable-request';
 import { jsonToStruct, type StructMessage } from './json-to-struct';
 import { overrideUnitFromWire, unitToWire } from './proto-units';
@@ -54,12 +56,12 @@ export function requestFromMessage(message: RateLimitRequestMessage | Undecodabl
   }
   return {
     domain: message.domain ?? '',
-    descriptors: (message.descriptors ?? []).map(descriptorFromMessage),
+    descriptors: (message.descriptors ?? []).map((descriptor, i) => descriptorFromMessage(descriptor, i)),
     hitsAddend: message.hitsAddend ?? 0,
   };
 }
 
-function descriptorFromMessage(message: DescriptorMessage): Descriptor {
+function descriptorFromMessage(message: DescriptorMessage, index: number): Descriptor {
   const entries: DescriptorEntry[] = (message.entries ?? []).map((entry) => ({
     key: entry.key ?? '',
     value: entry.value ?? '',
@@ -73,13 +75,21 @@ function descriptorFromMessage(message: DescriptorMessage): Descriptor {
       limit == null
         ? undefined
         : { requestsPerUnit: limit.requestsPerUnit ?? 0, unit: overrideUnitFromWire(limit.unit ?? 0) },
-    hitsAddend: hitsAddend == null ? undefined : uint64ToNumber(hitsAddend.value ?? 0),
+    hitsAddend: hitsAddend == null ? undefined : hitsAddendFromWire(hitsAddend.value ?? 0, index),
   };
 }
 
-/** protobufjs' own conversion, the one proto-loader's `longs: Number` uses (precision ends at 2^53). */
-function uint64ToNumber(value: Uint64): number {
-  return typeof value === 'number' ? value : util.LongBits.from(value).toNumber(true);
+/**
+ * A descriptor's UInt64Value hits_addend, refused above MAX_HITS_ADDEND with its exact decimal
+ * (a number above 2^53 would print rounded). protobufjs' own conversion, the one proto-loader's
+ * `longs: Number` uses.
+ */
+function hitsAddendFromWire(value: Uint64, index: number): number {
+  const addend = typeof value === 'number' ? value : util.LongBits.from(value).toNumber(true);
+  if (addend <= MAX_HITS_ADDEND) return addend;
+  const exact =
+    typeof value === 'number' ? BigInt(value).toString() : util.LongBits.from(value).toLong(true).toString();
+  throw hitsAddendError(`descriptor ${index}: `, exact);
 }
 
 export function decisionToMessage(decision: RateLimitDecision): RateLimitResponseMessage {

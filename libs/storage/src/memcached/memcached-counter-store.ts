@@ -9,6 +9,7 @@ import type { MemcacheStoreOptions } from '../counter-store-options';
 import { previousWindowKey } from '../build-cache-key';
 import { buildTlsOptions } from '../build-tls-options';
 import { expirySeconds } from '../expiry-seconds';
+import { COUNTER_CEILING, saturateCount } from '../saturate-count';
 import { StorageOptionsError } from '../storage-options-error';
 import { StoreUnavailableError } from '../store-unavailable-error';
 import { MemcacheClient } from './memcache-client';
@@ -17,7 +18,6 @@ import { resolveSrvServers } from './resolve-srv-servers';
 
 /** memcached reads an expiry above 30 days as an absolute Unix time. */
 const MAX_RELATIVE_EXPIRY_SECONDS = 30 * 24 * 3600;
-const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * Window counters in memcached with the reference's semantics (docs/stores.md#memcache): one multi-get
@@ -76,13 +76,16 @@ export class MemcachedCounterStore implements CounterStore {
     }
     const previous = previousKeys.filter((key): key is string => key !== undefined);
     const stored = await this.readStored(keys.concat(previous));
+    const counts = keys.map((key) => storedCount(stored.get(key)));
     const outcomes = operations.map((operation, i) =>
       windowOutcome(
-        storedCount(stored.get(keys[i])) + operation.addend,
+        saturateCount(counts[i] + operation.addend),
         storedCount(stored.get(previousKeys[i] ?? '')),
       ),
     );
     const increments = operations.map((operation, i) => {
+      // a saturated counter stays where it is: memcached's incr wraps past 2^64 - 1 to small numbers
+      if (counts[i] >= COUNTER_CEILING) return undefined;
       const lifetimeSeconds =
         operation.algorithm === 'sliding_window' ? 2 * operation.windowSeconds : operation.windowSeconds;
       return this.incrementLater(keys[i], operation.addend, lifetimeSeconds);
@@ -204,13 +207,15 @@ export class MemcachedCounterStore implements CounterStore {
   }
 }
 
-/** The reference parses stored values as int32; anything else (or above 2^31-1) reads as 0. */
+/**
+ * A stored count: memcached's incr keeps an unsigned 64-bit decimal; above COUNTER_CEILING it reads
+ * as saturated (docs/stores.md#saturated-counters; the reference parses int32 and reads a larger
+ * count as 0, under every limit). Anything else (written by hand) reads as 0: fail-open.
+ */
 function storedCount(value: string | undefined): number {
   if (value === undefined) return 0;
   const text = value.trim();
-  if (!/^-?\d+$/.test(text)) return 0;
-  const count = Number(text);
-  return count > INT32_MAX || count < -INT32_MAX - 1 ? 0 : count;
+  return /^\d+$/.test(text) ? saturateCount(Number(text)) : 0;
 }
 
 function closedError(): StoreUnavailableError {

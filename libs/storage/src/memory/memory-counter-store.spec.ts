@@ -36,6 +36,14 @@ describe(MemoryCounterStore.name, () => {
     ({ store: sut, clock } = createSut(3));
   });
 
+  it('saturates at 2^53 - 1: a counter at the top stays over any limit, exactly', async () => {
+    const hit = { key: 'top', addend: 4294967295, windowSeconds: 60 };
+    assert.deepEqual(
+      await incrementCounts(sut, [{ ...hit, addend: 2 ** 53 - 2 }, hit, { ...hit, addend: 0 }]),
+      [2 ** 53 - 2, 2 ** 53 - 1, 2 ** 53 - 1],
+    );
+  });
+
   it('refreshes the expiry on every increment, like Redis EXPIRE', async () => {
     await incrementCounts(sut, [{ key: 'k', addend: 1, windowSeconds: 60 }]);
     clock.nowMs += 59_000;

@@ -11,6 +11,7 @@ import type { MemoryStoreOptions } from '../counter-store-options';
 import { previousWindowKey } from '../build-cache-key';
 import { expirySeconds } from '../expiry-seconds';
 import { OldestFirst } from '../oldest-first';
+import { saturateCount } from '../saturate-count';
 import { StoreUnavailableError } from '../store-unavailable-error';
 import { takeTokens } from '../take-tokens';
 import { memoryEntryBytes, memoryKey } from './memory-entry-bytes';
@@ -133,7 +134,7 @@ export class MemoryCounterStore implements CounterStore {
   /** Adds to a window's count; the key lives `lifetimeSeconds` (+ jitter) from now. */
   private increment(key: string, addend: number, lifetimeSeconds: number, now: number): number {
     const counter = this.liveCounter(key, now) ?? this.createCounter(key, now);
-    counter.count += addend;
+    counter.count = saturateCount(counter.count + addend); // docs/stores.md#saturated-counters
     counter.expiresAtMs =
       now + expirySeconds(lifetimeSeconds, this.options.jitterMaxSeconds, this.options.random) * 1000;
     return counter.count;

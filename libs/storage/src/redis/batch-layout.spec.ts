@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TokenBucketTake } from '../counter-store';
+import { StoreUnavailableError } from '../store-unavailable-error';
 import { BatchLayout, type BatchCounter, type PipelineReply } from './batch-layout';
 
 const fixed = (key: string, addend = 1, ttlSeconds = 60): BatchCounter => ({
@@ -44,6 +45,16 @@ function recordingPipeline(): { pipeline: Parameters<BatchLayout['queueCommands'
 }
 
 const ok = (value: unknown): PipelineReply => [null, value];
+/** An error reply as ioredis gives it. */
+const replyError = (message: string) => Object.assign(new Error(message), { name: 'ReplyError' });
+const WRONGTYPE = 'WRONGTYPE Operation against a key holding the wrong kind of value';
+/** Answers with each key failure as its reason. */
+const keyFailures = (answers: readonly unknown[]) =>
+  answers.map((answer) =>
+    answer instanceof StoreUnavailableError
+      ? answer.message.replace('redis counter store unavailable: ', '')
+      : answer,
+  );
 
 describe(BatchLayout.name, () => {
   const sut = new BatchLayout([sliding('s_600'), fixed('f'), sliding('t_600', 2)], [take('b')]);
@@ -147,6 +158,48 @@ describe(BatchLayout.name, () => {
       previousCounts: [0, 0, 8, 0],
       takes: [],
     });
+  });
+
+  it("an INCRBY's, GET's or take's error reply is its key's answer; an overflow saturates", () => {
+    const replies = [
+      [replyError(WRONGTYPE), null] as PipelineReply,
+      ok(1),
+      [replyError('ERR increment or decrement would overflow'), null] as PipelineReply,
+      ok(1),
+      ok(2 ** 63),
+      ok(1),
+      ok('abc'),
+      ok('9223372036854775807'),
+      [replyError(WRONGTYPE), null] as PipelineReply,
+    ];
+    const reply = sut.readCommandReplies(replies);
+    assert.deepEqual(keyFailures(reply.counts), [
+      'cannot count key "s_600": ' + WRONGTYPE,
+      2 ** 53 - 1,
+      2 ** 53 - 1,
+    ]);
+    assert.deepEqual(keyFailures(reply.previousCounts), [
+      'cannot count key "s_540": it holds "abc", which is not a number',
+      0,
+      2 ** 53 - 1,
+    ]);
+    assert.deepEqual(keyFailures(reply.takes), ['cannot count key "b": ' + WRONGTYPE]);
+  });
+
+  it('reads error replies nested in the script results as the failures of their keys', () => {
+    const { toReply } = sut.toScriptCall();
+    const reply = toReply([
+      replyError(WRONGTYPE),
+      2 ** 53 - 1,
+      9,
+      null,
+      replyError(WRONGTYPE),
+      replyError('ERR x'),
+      '0',
+    ]);
+    assert.deepEqual(keyFailures(reply.counts), ['cannot count key "s_600": ' + WRONGTYPE, 2 ** 53 - 1, 9]);
+    assert.deepEqual(keyFailures(reply.previousCounts), [0, 0, 'cannot count key "t_540": ' + WRONGTYPE]);
+    assert.deepEqual(keyFailures(reply.takes), ['cannot count key "b": ERR x']);
   });
 
   it('counts the commands of the pipeline form: 2 per counter, 1 more per sliding counter, 1 per take', () => {

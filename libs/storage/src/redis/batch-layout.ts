@@ -5,7 +5,14 @@
 import type { ChainableCommander } from 'ioredis';
 import type { TokenBucketTake } from '../counter-store';
 import { previousWindowKey } from '../build-cache-key';
-import { takeArguments, toTakeReply } from './token-bucket-script';
+import {
+  incrementAnswer,
+  storedCountAnswer,
+  takeAnswer,
+  type KeyAnswer,
+  type TakeReply,
+} from './key-replies';
+import { takeArguments, takeReplyOf } from './token-bucket-script';
 
 /** One window counter of a batch (repeated keys merged): INCRBY `addend` + EXPIRE `ttlSeconds`. */
 export interface BatchCounter {
@@ -17,18 +24,16 @@ export interface BatchCounter {
   readonly slidingWindowSeconds: number;
 }
 
-export interface TakeReply {
-  readonly isAllowed: boolean;
-  readonly tatBeforeMs: number;
-}
-
-/** The answers, parallel to the layout's counters and takes. */
+/**
+ * The answers, parallel to the layout's counters and takes; each one a value or the failure of
+ * its key alone (key-replies.ts).
+ */
 export interface BatchReply {
-  /** Each counter's count after its INCRBY. */
-  readonly counts: number[];
+  /** Each counter's count after its INCRBY, saturated (saturate-count.ts). */
+  readonly counts: KeyAnswer<number>[];
   /** Each counter's previous window's count: 0 when missing, and for a fixed window. */
-  readonly previousCounts: number[];
-  readonly takes: TakeReply[];
+  readonly previousCounts: KeyAnswer<number>[];
+  readonly takes: KeyAnswer<TakeReply>[];
 }
 
 /** A reply of ioredis' Pipeline#exec: [error, result]. */
@@ -84,18 +89,25 @@ export class BatchLayout {
     for (const take of this.takes) pipeline.ratelimitTakeTokens(...takeArguments(take));
   }
 
-  /** The replies of queueCommands' pipeline; throws the first command's error. */
+  /**
+   * The replies of queueCommands' pipeline. An INCRBY's, GET's or take's error is its key's
+   * alone; an EXPIRE fails on no key's content, so its error (and a missing reply) fails the batch.
+   */
   readCommandReplies(replies: readonly PipelineReply[]): BatchReply {
-    replies.forEach((_, i) => resultAt(replies, i)); // surface any command's error
     const { counters } = this;
     let read = 2 * counters.length; // the GETs follow the INCRBY + EXPIRE pairs
-    const counts = new Array<number>(counters.length);
-    const previousCounts = new Array<number>(counters.length);
+    const counts = new Array<KeyAnswer<number>>(counters.length);
+    const previousCounts = new Array<KeyAnswer<number>>(counters.length);
     for (let i = 0; i < counters.length; i++) {
-      counts[i] = Number(resultAt(replies, 2 * i));
-      previousCounts[i] = counters[i].slidingWindowSeconds > 0 ? countOf(resultAt(replies, read++)) : 0;
+      const { key, slidingWindowSeconds } = counters[i];
+      resultAt(replies, 2 * i + 1);
+      counts[i] = incrementAnswer(key, answerAt(replies, 2 * i));
+      previousCounts[i] =
+        slidingWindowSeconds > 0
+          ? storedCountAnswer(BatchLayout.previousKeyOf(counters[i]), answerAt(replies, read++))
+          : 0;
     }
-    const takes = this.takes.map(() => takeReplyOf(resultAt(replies, read++)));
+    const takes = this.takes.map((take) => takeReplyOf(take.key, answerAt(replies, read++)));
     return { counts, previousCounts, takes };
   }
 
@@ -144,25 +156,22 @@ export class BatchLayout {
   }
 
   private readScriptResults(order: readonly number[], results: readonly unknown[]): BatchReply {
-    const counts = new Array<number>(this.counters.length);
-    const previousCounts = new Array<number>(this.counters.length).fill(0);
+    const counts = new Array<KeyAnswer<number>>(this.counters.length);
+    const previousCounts = new Array<KeyAnswer<number>>(this.counters.length).fill(0);
     let read = order.length; // the previous windows' counts follow the counts
     order.forEach((i, position) => {
-      counts[i] = Number(results[position]);
-      if (this.counters[i].slidingWindowSeconds > 0) previousCounts[i] = Number(results[read++]);
+      const counter = this.counters[i];
+      counts[i] = incrementAnswer(counter.key, results[position]);
+      if (counter.slidingWindowSeconds > 0)
+        previousCounts[i] = storedCountAnswer(BatchLayout.previousKeyOf(counter), results[read++]);
     });
-    const takes = this.takes.map(() => {
-      const reply = toTakeReply(results[read], results[read + 1]);
+    const takes = this.takes.map((take) => {
+      const reply = takeAnswer(take.key, results[read], results[read + 1]);
       read += 2;
       return reply;
     });
     return { counts, previousCounts, takes };
   }
-}
-
-/** A GET's reply as a count: a missing key counts 0. */
-export function countOf(value: unknown): number {
-  return value === null || value === undefined ? 0 : Number(value);
 }
 
 /** The result of a pipeline's command at `index`; throws the command's error. */
@@ -173,8 +182,9 @@ export function resultAt(replies: readonly PipelineReply[], index: number): unkn
   return reply[1];
 }
 
-/** A token bucket script's [allowed, tat]. */
-export function takeReplyOf(reply: unknown): TakeReply {
-  const [allowed, tat] = reply as [unknown, unknown];
-  return toTakeReply(allowed, tat);
+/** The reply of a pipeline's command at `index`, its error as the value (a key's own failure). */
+function answerAt(replies: readonly PipelineReply[], index: number): unknown {
+  const reply = replies[index];
+  if (reply === undefined) throw new Error(`pipeline answered ${replies.length} replies, expected more`);
+  return reply[0] ?? reply[1];
 }

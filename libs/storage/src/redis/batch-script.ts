@@ -9,6 +9,7 @@
 // script by its first key, so the other keys would be counted on the wrong shard. See
 // supportsBatchScript for how `auto` decides.
 import type { Redis, Result } from 'ioredis';
+import { COUNTER_CEILING } from '../saturate-count';
 import { BatchLayout, type BatchReply } from './batch-layout';
 import { TAKE_TOKENS_FUNCTION } from './token-bucket-script';
 
@@ -27,11 +28,17 @@ import { TAKE_TOKENS_FUNCTION } from './token-bucket-script';
  * one window back) instead of being sent, which halves the bytes a sliding descriptor costs. Redis
  * asks scripts to declare every key for Redis Cluster's sake; this script never runs on a cluster
  * (supportsBatchScript: standalone servers only), where undeclared keys work.
- * Returns the counts (KEYS order), then the previous windows' counts (0 = missing) in KEYS order
- * of the sliding counters, then allowed and TAT per bucket.
+ * Every command on a key the callers chose runs with redis.pcall: a key's error (WRONGTYPE, text
+ * that is not an integer, an INCRBY past 2^63 - 1) is that key's answer and the batch goes on
+ * (docs/stores.md#an-error-on-one-key); key-replies.ts reads it. A count above 2^53 - 1 is
+ * answered as 2^53 - 1: Lua holds it as a double, and a double above 2^63 would come back as a
+ * negative Redis integer (saturate-count.ts).
+ * Returns the counts (KEYS order), then the previous windows' values (GET's, nil = missing) in
+ * KEYS order of the sliding counters, then allowed and TAT per bucket.
  */
 export const BATCH_SCRIPT = `${TAKE_TOKENS_FUNCTION}
-local call, tonumber = redis.call, tonumber
+local call, try, tonumber = redis.call, redis.pcall, tonumber
+local ceiling = ${COUNTER_CEILING}
 local results, previous = {}, {}
 local counters, a = 0, 2
 for g = 1, tonumber(ARGV[1]) do
@@ -41,12 +48,15 @@ for g = 1, tonumber(ARGV[1]) do
   for i = counters + 1, counters + n do
     local key = KEYS[i]
     local count
-    if isOne then count = call('INCR', key) else count = call('INCRBY', key, addend) end
-    if count == created then call('EXPIRE', key, ttl) end
+    if isOne then count = try('INCR', key) else count = try('INCRBY', key, addend) end
+    if type(count) == 'number' then
+      if count == created then call('EXPIRE', key, ttl) end
+      if count > ceiling then count = ceiling end
+    end
     results[i] = count
     if window > 0 then
       local base, start = string.match(key, '^(.*_)(%d+)$')
-      previous[#previous + 1] = tonumber(call('GET', base .. string.format('%d', tonumber(start) - window)) or '0')
+      previous[#previous + 1] = try('GET', base .. string.format('%d', tonumber(start) - window))
     end
   end
   counters = counters + n

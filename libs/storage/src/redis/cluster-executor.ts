@@ -1,15 +1,18 @@
 import type { Cluster } from 'ioredis';
-import { BatchLayout, countOf, takeReplyOf, type BatchReply } from './batch-layout';
+import type { CounterOperation } from '../counter-store';
+import { BatchLayout, type BatchReply } from './batch-layout';
 import { withRedirects } from './cluster-redirects';
+import { incrementAnswer, isReplyError, storedCountAnswer } from './key-replies';
 import type { IncrementMode, RedisExecutor } from './redis-executor';
-import { defineTokenBucketScript, takeArguments } from './token-bucket-script';
+import { defineTokenBucketScript, takeArguments, takeReplyOf, untakeArguments } from './token-bucket-script';
 
 /**
  * Redis Cluster: a pipeline may not span slots (ioredis fails it with a cross-slot error), so each
  * command goes out on its own and ioredis auto-pipelining writes the commands of this turn once
  * per node; a token bucket is a one-key script, which runs on the node of its slot. A command
  * redirected because its slot moved is sent again to the new master (withRedirects). Always
- * commands: the batch script's keys span slots.
+ * commands: the batch script's keys span slots. A command's error is its key's answer
+ * (key-replies.ts); an EXPIRE's error fails the batch.
  */
 export class ClusterExecutor implements RedisExecutor {
   readonly incrementMode: IncrementMode = 'commands';
@@ -25,35 +28,60 @@ export class ClusterExecutor implements RedisExecutor {
   async execute(layout: BatchLayout): Promise<BatchReply> {
     const cluster = this.client;
     const { counters, takes } = layout;
-    const counts = counters.map(({ key, addend }) =>
+    const increments = counters.map(({ key, addend }) =>
       withRedirects(cluster, () => cluster.incrby(key, addend)),
     );
     const expiries = counters.map(({ key, ttlSeconds }, i) =>
-      withRedirects(cluster, () => cluster.expire(key, ttlSeconds), counts[i]),
+      withRedirects(cluster, () => cluster.expire(key, ttlSeconds), increments[i]),
     );
-    const previous = counters.map((counter) =>
-      counter.slidingWindowSeconds > 0
-        ? withRedirects(cluster, () => cluster.get(BatchLayout.previousKeyOf(counter)))
-        : null,
+    const counts = counters.map(({ key }, i) =>
+      answerOf(increments[i], (reply) => incrementAnswer(key, reply)),
     );
+    const previous = counters.map((counter) => {
+      if (counter.slidingWindowSeconds === 0) return 0;
+      const key = BatchLayout.previousKeyOf(counter);
+      return answerOf(
+        withRedirects(cluster, () => cluster.get(key)),
+        (reply) => storedCountAnswer(key, reply),
+      );
+    });
     const taken = takes.map((take) =>
-      withRedirects(cluster, () => cluster.ratelimitTakeTokens(...takeArguments(take))),
+      answerOf(
+        withRedirects(cluster, () => cluster.ratelimitTakeTokens(...takeArguments(take))),
+        (reply) => takeReplyOf(take.key, reply),
+      ),
     );
-    const [countValues, , previousValues, takeValues] = await Promise.all([
+    const [countAnswers, , previousAnswers, takeAnswers] = await Promise.all([
       Promise.all(counts),
       Promise.all(expiries),
       Promise.all(previous),
       Promise.all(taken),
     ]);
-    return {
-      counts: countValues,
-      previousCounts: previousValues.map(countOf),
-      takes: takeValues.map(takeReplyOf),
-    };
+    return { counts: countAnswers, previousCounts: previousAnswers, takes: takeAnswers };
+  }
+
+  /** Gives back hits of failed calls: DECRBY per counter, the untake script per bucket. */
+  async undo(operations: readonly CounterOperation[]): Promise<void> {
+    const cluster = this.client;
+    await Promise.all(
+      operations.map((operation) =>
+        operation.algorithm === 'token_bucket'
+          ? withRedirects(cluster, () => cluster.ratelimitUntakeTokens(...untakeArguments(operation)))
+          : withRedirects(cluster, () => cluster.decrby(operation.key, operation.addend)),
+      ),
+    );
   }
 
   getMany(keys: readonly string[]): Promise<(string | null)[]> {
     const cluster = this.client;
     return Promise.all(keys.map((key) => withRedirects(cluster, () => cluster.get(key))));
   }
+}
+
+/** A reply or the command's error reply, as `read` turns it into an answer; other failures reject. */
+function answerOf<T>(reply: Promise<unknown>, read: (reply: unknown) => T): Promise<T> {
+  return reply.then(read, (error: unknown) => {
+    if (isReplyError(error)) return read(error);
+    throw error;
+  });
 }

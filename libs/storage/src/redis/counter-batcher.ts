@@ -1,6 +1,8 @@
 import type { TokenBucketTake } from '../counter-store';
-import { toStoreUnavailableError } from '../store-unavailable-error';
+import { COUNTER_CEILING } from '../saturate-count';
+import { toStoreUnavailableError, type StoreUnavailableError } from '../store-unavailable-error';
 import { BatchLayout, type BatchCounter, type BatchReply } from './batch-layout';
+import { isKeyFailure } from './key-replies';
 import type { PendingOutcomes } from './pending-outcomes';
 import { withTimeout } from './with-timeout';
 
@@ -55,7 +57,9 @@ class OpenBatch {
  * once `limit` commands are queued. A counter key repeated in a batch is sent once with the summed
  * addend, and every caller gets the count after its own addend, in enqueue order: base + a1, base +
  * a1 + a2, ... where base = reply - sum. A sliding window also reads its previous window, once per
- * key. Token bucket takes keep their order.
+ * key. Token bucket takes keep their order. A key's own failure (key-replies.ts) fails only the
+ * callers of that key, whose other hits are taken back (PendingOutcomes), and the counts the
+ * others get leave their hits out; a saturated counter answers COUNTER_CEILING to all its callers.
  */
 export class CounterBatcher {
   private batch = new OpenBatch();
@@ -130,22 +134,45 @@ export class CounterBatcher {
 
   private async send(batch: OpenBatch): Promise<void> {
     const { layout, counters } = toLayout(batch, this.options.ttlOf ?? noJitter);
+    let reply: BatchReply;
     try {
-      const reply = await withTimeout(this.options.execute(layout), this.options.timeoutMs);
-      counters.forEach((counter, i) => {
-        distribute(counter, reply.counts[i]);
-        const previous = reply.previousCounts[i];
-        for (const slot of counter.previousWaiters) slot.pending.fillPreviousCount(slot.index, previous);
-      });
-      batch.takes.forEach(({ pending, index }, i) =>
-        pending.fillTake(index, reply.takes[i].isAllowed, reply.takes[i].tatBeforeMs),
-      );
+      reply = await withTimeout(this.options.execute(layout), this.options.timeoutMs);
     } catch (error) {
       const failure = toStoreUnavailableError('redis', error);
       for (const counter of counters) for (const waiter of counter.waiters) waiter.pending.fail(failure);
       for (const slot of batch.takes) slot.pending.fail(failure);
+      return;
     }
+    failKeyFailures(batch, counters, reply);
+    counters.forEach((counter, i) => {
+      const count = reply.counts[i];
+      if (!isKeyFailure(count)) distribute(counter, count);
+      const previous = reply.previousCounts[i];
+      if (isKeyFailure(previous)) return;
+      for (const slot of counter.previousWaiters) slot.pending.fillPreviousCount(slot.index, previous);
+    });
+    batch.takes.forEach(({ pending, index }, i) => {
+      const take = reply.takes[i];
+      if (!isKeyFailure(take)) pending.fillTake(index, take.isAllowed, take.tatBeforeMs);
+    });
   }
+}
+
+/** First, the callers of every key that failed fail (before any count is handed out). */
+function failKeyFailures(batch: OpenBatch, counters: readonly MergedCounter[], reply: BatchReply): void {
+  const failAll = (slots: readonly Slot[], failure: StoreUnavailableError) => {
+    for (const slot of slots) slot.pending.fail(failure);
+  };
+  counters.forEach((counter, i) => {
+    const count = reply.counts[i];
+    if (isKeyFailure(count)) failAll(counter.waiters, count);
+    const previous = reply.previousCounts[i];
+    if (isKeyFailure(previous)) failAll(counter.previousWaiters, previous);
+  });
+  batch.takes.forEach((slot, i) => {
+    const take = reply.takes[i];
+    if (isKeyFailure(take)) slot.pending.fail(take);
+  });
 }
 
 const noJitter = (lifetimeSeconds: number) => lifetimeSeconds;
@@ -179,10 +206,19 @@ function toLayout(
   return { layout, counters };
 }
 
+/**
+ * Each caller's count: the counts before it plus its addend, leaving out the callers that failed
+ * (their fillCount takes their hits back). A saturated counter is saturated for every caller.
+ */
 function distribute(counter: MergedCounter, reply: number): void {
+  const isSaturated = reply >= COUNTER_CEILING;
   let count = reply - counter.total;
   for (const waiter of counter.waiters) {
+    if (waiter.pending.isFailed) {
+      waiter.pending.fillCount(waiter.index, 0);
+      continue;
+    }
     count += waiter.addend;
-    waiter.pending.fillCount(waiter.index, count);
+    waiter.pending.fillCount(waiter.index, isSaturated ? COUNTER_CEILING : count);
   }
 }

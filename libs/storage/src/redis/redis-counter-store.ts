@@ -7,7 +7,7 @@ import {
 import type { RedisStoreOptions } from '../counter-store-options';
 import { expirySeconds } from '../expiry-seconds';
 import { StoreUnavailableError } from '../store-unavailable-error';
-import { PendingOutcomes } from './pending-outcomes';
+import { PendingOutcomes, type AppliedHitsUndo } from './pending-outcomes';
 import type { IncrementMode } from './redis-executor';
 import { RedisLane, type LaneName } from './redis-lane';
 import { retryUntilReady } from './startup-retry';
@@ -25,13 +25,15 @@ import { trackConnections } from './track-connections';
  * unhealthy until the start-up PING succeeds; then, with healthCheckActiveConnection, unhealthy
  * whenever a store has no ready connection.
  */
-export class RedisCounterStore implements CounterStore {
+export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
   private readonly main: RedisLane;
   private readonly perSecond: RedisLane | undefined;
   private readonly lanes: RedisLane[];
   private readonly readyPromise: Promise<void>;
   private started = false;
   private closed = false;
+  /** Undos in flight (flush() waits for them). */
+  private readonly undos = new Set<Promise<unknown>>();
   /** The start-up back-off wait in progress, ended early by close(). */
   private backoff: { timer: NodeJS.Timeout; wake: () => void } | undefined;
 
@@ -56,7 +58,7 @@ export class RedisCounterStore implements CounterStore {
   countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
     if (this.closed) return Promise.reject(closedError());
     if (operations.length === 0) return Promise.resolve([]);
-    const pending = new PendingOutcomes(operations.length);
+    const pending = new PendingOutcomes(operations.length, operations, this);
     let parts = 0; // a sliding window waits for its count and its previous window's count
     for (const operation of operations) parts += operation.algorithm === 'sliding_window' ? 2 : 1;
     pending.expect(parts);
@@ -89,9 +91,27 @@ export class RedisCounterStore implements CounterStore {
     return counts;
   }
 
-  /** Redis increments are synchronous with the call: nothing to wait for. */
-  flush(): Promise<void> {
-    return Promise.resolve();
+  /**
+   * Takes back the hits of a call that failed on one of its other keys (PendingOutcomes), on the
+   * store each went to. A failed undo is reported as `redis.undo_error` {store}.
+   */
+  undoApplied(operations: readonly CounterOperation[], indexes: readonly number[]): void {
+    for (const lane of this.lanes) {
+      const mine = indexes
+        .filter((i) => this.laneFor(operations[i].windowSeconds) === lane)
+        .map((i) => operations[i]);
+      if (mine.length === 0) continue;
+      const undo = lane.undo(mine).then((isDone) => {
+        if (!isDone) this.options.onEvent?.('redis.undo_error', { store: lane.name });
+      });
+      this.undos.add(undo);
+      void undo.finally(() => this.undos.delete(undo));
+    }
+  }
+
+  /** Redis increments are synchronous with the call; waits for the undos of failed calls. */
+  async flush(): Promise<void> {
+    while (this.undos.size > 0) await Promise.all([...this.undos]);
   }
 
   ready(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { CounterOperation } from '../counter-store';
 import type { RedisConnectionOptions } from '../counter-store-options';
 import type { BatchLayout, BatchReply } from './batch-layout';
 import { ClusterExecutor } from './cluster-executor';
@@ -17,6 +18,12 @@ export interface RedisExecutor {
   /** Picks the increment mode once the store answered at start-up (KV_INCREMENT_SCRIPT). */
   decideIncrementMode(setting: 'auto' | 'on' | 'off'): Promise<void>;
   execute(layout: BatchLayout): Promise<BatchReply>;
+  /**
+   * Takes back the hits of operations whose call failed on another key
+   * (docs/stores.md#an-error-on-one-key): a counter is decremented by its addend, a bucket's TAT
+   * moved back by its hits.
+   */
+  undo(operations: readonly CounterOperation[]): Promise<void>;
   /** GET of every key, in order (null = missing). */
   getMany(keys: readonly string[]): Promise<(string | null)[]>;
 }

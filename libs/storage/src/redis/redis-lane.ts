@@ -1,6 +1,7 @@
+import type { CounterOperation } from '../counter-store';
 import type { RedisConnectionOptions } from '../counter-store-options';
 import { toStoreUnavailableError } from '../store-unavailable-error';
-import { countOf } from './batch-layout';
+import { storedCountOrThrow } from './key-replies';
 import { CounterBatcher } from './counter-batcher';
 import type { RedisClient } from './create-redis-client';
 import { createRedisExecutor, type IncrementMode, type RedisExecutor } from './redis-executor';
@@ -55,9 +56,23 @@ export class RedisLane {
     try {
       this.assertConnected();
       const values = await withTimeout(this.executor.getMany(keys), this.options.timeoutMs);
-      return values.map(countOf);
+      return values.map((value, i) => storedCountOrThrow(keys[i], value));
     } catch (error) {
       throw toStoreUnavailableError('redis', error);
+    }
+  }
+
+  /**
+   * Takes back the hits of a failed call (docs/stores.md#an-error-on-one-key), bounded by the
+   * timeout. Resolves false when that failed too: those hits then stay counted until their window ends.
+   */
+  async undo(operations: readonly CounterOperation[]): Promise<boolean> {
+    try {
+      this.assertConnected();
+      await withTimeout(this.executor.undo(operations), this.options.timeoutMs);
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
+import type { CounterOperation } from '../counter-store';
 import { resultAt, type BatchLayout, type BatchReply } from './batch-layout';
 import { defineBatchScript, runBatchScript, supportsBatchScript } from './batch-script';
 import type { IncrementMode, RedisExecutor } from './redis-executor';
-import { defineTokenBucketScript } from './token-bucket-script';
+import { defineTokenBucketScript, untakeArguments } from './token-bucket-script';
 
 /**
  * A Redis server (single or sentinel): the whole batch in one write and one read, as one script
@@ -32,6 +33,18 @@ export class ServerExecutor implements RedisExecutor {
     const pipeline = this.client.pipeline();
     layout.queueCommands(pipeline);
     return layout.readCommandReplies((await pipeline.exec()) ?? []);
+  }
+
+  /** Gives back hits of failed calls: DECRBY per counter, the untake script per bucket, one pipeline. */
+  async undo(operations: readonly CounterOperation[]): Promise<void> {
+    const pipeline = this.client.pipeline();
+    for (const operation of operations) {
+      if (operation.algorithm === 'token_bucket')
+        pipeline.ratelimitUntakeTokens(...untakeArguments(operation));
+      else pipeline.decrby(operation.key, operation.addend);
+    }
+    const replies = (await pipeline.exec()) ?? [];
+    replies.forEach((_, i) => resultAt(replies, i));
   }
 
   async getMany(keys: readonly string[]): Promise<(string | null)[]> {

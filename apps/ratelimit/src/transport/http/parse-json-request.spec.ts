@@ -72,12 +72,12 @@ describe(parseJsonRequest.name, () => {
         domain: 'd',
         hitsAddend: '4294967295',
         descriptors: [
-          { hitsAddend: '18446744073709551615', limit: { requestsPerUnit: '1e2', unit: 'HOUR' } },
+          { hitsAddend: '4294967295', limit: { requestsPerUnit: '1e2', unit: 'HOUR' } },
           { hitsAddend: 7 },
         ],
       });
       assert.equal(request.hitsAddend, 4294967295);
-      assert.equal(request.descriptors[0].hitsAddend, 2 ** 64); // the nearest double
+      assert.equal(request.descriptors[0].hitsAddend, 4294967295);
       assert.equal(request.descriptors[0].limit?.requestsPerUnit, 100);
       assert.equal(request.descriptors[1].hitsAddend, 7);
       assert.equal(parse({ hitsAddend: 3.0 }).hitsAddend, 3);
@@ -189,19 +189,27 @@ describe(parseJsonRequest.name, () => {
       );
       rejects(
         '{"descriptors":[{"hitsAddend":-1}]}',
-        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 18446744073709551615, got the number -1',
+        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 4294967295, got the number -1',
       );
       rejects(
         '{"descriptors":[{"hitsAddend":"18446744073709551616"}]}',
-        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 18446744073709551615, got the string "18446744073709551616"',
+        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 4294967295, got the string "18446744073709551616"',
+      );
+      rejects(
+        '{"descriptors":[{"hitsAddend":4294967296}]}',
+        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 4294967295, got the number 4294967296',
+      );
+      rejects(
+        '{"descriptors":[{"hitsAddend":9007199254740991}]}',
+        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 4294967295, got the number 9007199254740991',
       );
       rejects(
         '{"descriptors":[{"hitsAddend":0.5}]}',
-        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 18446744073709551615, got the number 0.5',
+        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 4294967295, got the number 0.5',
       );
       rejects(
         '{"descriptors":[{"hitsAddend":{"value":3}}]}',
-        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 18446744073709551615, got an object',
+        'invalid request body: descriptors[0].hitsAddend: expected an integer from 0 to 4294967295, got an object',
       );
     });
 

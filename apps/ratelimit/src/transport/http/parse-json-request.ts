@@ -3,13 +3,12 @@
 // decimal strings, null = unset, and unknown fields rejected. Every problem names its JSON path.
 import type { Descriptor, DescriptorEntry, LimitOverride } from '@repo/rules';
 import { InvalidRequestError } from '../../errors';
-import type { RateLimitRequest } from '../../rate-limit-types';
+import { MAX_HITS_ADDEND, type RateLimitRequest } from '../../rate-limit-types';
 import { overrideUnitFromWire, isOverrideUnitName } from '../proto-units';
 
 type JsonObject = Record<string, unknown>;
 
 const MAX_UINT32 = 4294967295;
-const MAX_UINT64 = 18446744073709551615n;
 
 /** `body` is the raw request text; throws InvalidRequestError (HTTP 400) with a precise message. */
 export function parseJsonRequest(body: string | undefined): RateLimitRequest {
@@ -26,7 +25,7 @@ export function parseJsonRequest(body: string | undefined): RateLimitRequest {
     descriptors: list(root.descriptors, 'descriptors').map((item, i) =>
       descriptor(item, `descriptors[${i}]`),
     ),
-    hitsAddend: root.hitsAddend === undefined ? 0 : integer(root.hitsAddend, 'hitsAddend', MAX_UINT32),
+    hitsAddend: root.hitsAddend === undefined ? 0 : integer(root.hitsAddend, 'hitsAddend', MAX_HITS_ADDEND),
   };
 }
 
@@ -39,7 +38,11 @@ function descriptor(value: unknown, path: string): Descriptor {
   return {
     entries,
     limit: object.limit === undefined ? undefined : override(object.limit, `${path}.limit`),
-    hitsAddend: object.hitsAddend === undefined ? undefined : uint64(object.hitsAddend, `${path}.hitsAddend`),
+    // a UInt64Value on the wire; bounded like the request's uint32 (docs/decisions.md#hits)
+    hitsAddend:
+      object.hitsAddend === undefined
+        ? undefined
+        : integer(object.hitsAddend, `${path}.hitsAddend`, MAX_HITS_ADDEND),
   };
 }
 
@@ -106,13 +109,6 @@ function integer(value: unknown, path: string, max: number): number {
     throw invalid(`${path}: expected an integer from 0 to ${max}, got ${describe(value)}`);
   }
   return number;
-}
-
-/** UInt64Value: any uint64; values above 2^53 - 1 are rejected later by the service with a clear message. */
-function uint64(value: unknown, path: string): number {
-  if (typeof value === 'string' && /^\d+$/.test(value) && BigInt(value) <= MAX_UINT64) return Number(value);
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2 ** 64) return value;
-  throw invalid(`${path}: expected an integer from 0 to ${MAX_UINT64}, got ${describe(value)}`);
 }
 
 function snakeCase(name: string): string {
