@@ -135,7 +135,8 @@ function streamingCall(handler: GrpcHandler) {
     try {
       await handler(call.request, call);
     } catch (error) {
-      call.destroy(Object.assign(new Error(toServiceError(error).details), { code: GrpcStatus.INTERNAL }));
+      const { code = GrpcStatus.INTERNAL, details } = toServiceError(error);
+      call.destroy(Object.assign(new Error(details), { code }));
     }
   };
 }
