@@ -4,15 +4,16 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { capConnections, type ListenerLimits } from './listener-limits';
+import type { AtCapacity } from './open-connections';
 
 export class HttpListener {
   private server: Server | undefined;
 
-  /** `onRefused` is called for each connection closed at once past `limits.maxConnections`. */
+  /** `onCapReached` is called for each connection that arrives at `limits.maxConnections`. */
   constructor(
     private readonly handler: RequestListener,
     private readonly limits: ListenerLimits,
-    private readonly onRefused: () => void,
+    private readonly onCapReached: (outcome: AtCapacity) => void,
   ) {}
 
   /**
@@ -22,7 +23,7 @@ export class HttpListener {
   async listen(host: string | undefined, port: number): Promise<number> {
     const server = createServer(this.limits.nodeOptions, this.handler);
     server.keepAliveTimeout = this.limits.keepAliveTimeoutMs;
-    capConnections(server, this.limits.maxConnections, this.onRefused);
+    capConnections(server, this.limits.maxConnections, this.onCapReached);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());

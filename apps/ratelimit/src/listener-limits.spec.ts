@@ -46,20 +46,23 @@ describe(capConnections.name, () => {
     return fake;
   };
 
-  it('destroys connections past the cap at once, reports each, and counts closed ones out', () => {
+  it('at the cap a new connection replaces the quietest; each is reported; closed ones count out', () => {
     const server = new EventEmitter() as unknown as Server;
-    let refused = 0;
-    capConnections(server, 2, () => refused++);
+    const outcomes: string[] = [];
+    capConnections(server, 2, (outcome) => outcomes.push(outcome));
     const [first, second, third] = [socket(), socket(), socket()];
-    for (const connection of [first, second, third]) server.emit('connection', connection);
+    for (const connection of [first, second]) server.emit('connection', connection);
+    // `first` sends a request that is being answered: `second` is the quietest
+    server.emit('request', { socket: first, complete: true }, { writableFinished: false });
+    server.emit('connection', third);
     assert.deepEqual(
-      [first.isDestroyed, second.isDestroyed, third.isDestroyed, refused],
-      [false, false, true, 1],
+      [first.isDestroyed, second.isDestroyed, third.isDestroyed, outcomes],
+      [false, true, false, ['replaced']],
     );
-    first.emit('close');
+    third.emit('close');
     const fourth = socket();
     server.emit('connection', fourth);
-    assert.deepEqual([fourth.isDestroyed, refused], [false, 1]);
+    assert.deepEqual([fourth.isDestroyed, outcomes], [false, ['replaced']]);
   });
 
   it('0: no cap, nothing is watched', () => {
@@ -70,14 +73,17 @@ describe(capConnections.name, () => {
 });
 
 describe(refusedConnectionWarning.name, () => {
-  it('warns with the listener and the cap, then stays quiet within the minute', () => {
+  it('warns with the listener and the cap, once for each outcome, then stays quiet within the minute', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line).msg) });
     const sut = refusedConnectionWarning(logger, 'debug listener', 5);
-    sut();
-    sut();
+    sut('replaced');
+    sut('replaced');
+    sut('refused');
+    sut('refused');
     assert.deepEqual(lines, [
-      'debug listener: connection refused: 5 connections open (HTTP_MAX_CONNECTIONS)',
+      'debug listener: closed the connection quiet longest to admit a new one: 5 connections open (HTTP_MAX_CONNECTIONS)',
+      'debug listener: connection refused, every connection answering a request: 5 connections open (HTTP_MAX_CONNECTIONS)',
     ]);
   });
 });

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getHeapSnapshot } from 'node:v8';
 import { HttpListener } from '../http-listener';
 import type { ListenerLimits } from '../listener-limits';
+import type { AtCapacity } from '../open-connections';
 import { ProcessVarsReader } from './process-vars';
 import { profileCpu } from './profile-cpu';
 
@@ -43,12 +44,12 @@ export class DebugServer {
   constructor(
     private readonly sources: DebugSources,
     limits: ListenerLimits,
-    onRefused: () => void,
+    onCapReached: (outcome: AtCapacity) => void,
   ) {
     this.listener = new HttpListener(
       (request, response) => void this.handle(request, response),
       limits,
-      onRefused,
+      onCapReached,
     );
   }
 
