@@ -4,16 +4,15 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { capConnections, type ListenerLimits } from './listener-limits';
-import type { AtCapacity } from './open-connections';
 
 export class HttpListener {
   private server: Server | undefined;
 
-  /** `onCapReached` is called for each connection that arrives at `limits.maxConnections`. */
+  /** `onRefused` is called for each connection closed to make room past `limits.maxConnections`. */
   constructor(
     private readonly handler: RequestListener,
     private readonly limits: ListenerLimits,
-    private readonly onCapReached: (outcome: AtCapacity) => void,
+    private readonly onRefused: () => void,
   ) {}
 
   /**
@@ -23,7 +22,7 @@ export class HttpListener {
   async listen(host: string | undefined, port: number): Promise<number> {
     const server = createServer(this.limits.nodeOptions, this.handler);
     server.keepAliveTimeout = this.limits.keepAliveTimeoutMs;
-    capConnections(server, this.limits.maxConnections, this.onCapReached);
+    capConnections(server, this.limits.maxConnections, this.onRefused);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());

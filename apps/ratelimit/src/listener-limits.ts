@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { ServerSettings } from './settings/settings';
 import { throttledWarning } from './logging/throttled-warning';
-import { type AtCapacity, OpenConnections } from './open-connections';
+import { OpenConnections } from './open-connections';
 
 export interface ListenerLimits {
   /** node:http options: request and header timeouts, and how often Node looks for expired ones. */
@@ -55,40 +55,27 @@ export function listenerLimits(server: ServerSettings): ListenerLimits {
 }
 
 /**
- * HTTP_MAX_CONNECTIONS: at the cap, a new connection takes the place of the one that has gone
- * longest without sending a request (open-connections.ts), so a flood of silent or slow
- * connections cannot keep a health probe out; it is refused (destroyed as soon as accepted, before
- * a byte is read) only when every open connection is answering a request. Counted here rather
- * than with Node's server.maxConnections: under node:cluster (WORKERS) a worker at its
- * maxConnections hands the connection back to the primary, which offers it again at once, a busy
- * loop that never refuses it (measured: a quarter of a core with three connections waiting).
+ * HTTP_MAX_CONNECTIONS: past the cap, the connections quiet longest are closed to make room
+ * (open-connections.ts), so a flood of silent or slow connections cannot keep a health probe
+ * out. Counted here rather than with Node's server.maxConnections, which refuses the new
+ * connection instead; and under node:cluster (WORKERS) a worker at its maxConnections hands the
+ * connection back to the primary, which offers it again at once, a busy loop that never refuses
+ * it (measured: a quarter of a core with three connections waiting).
  */
-export function capConnections(
-  server: Server,
-  maxConnections: number,
-  onCapReached: (outcome: AtCapacity) => void,
-): void {
+export function capConnections(server: Server, maxConnections: number, onClosed: () => void): void {
   if (maxConnections === 0) return;
-  const connections = new OpenConnections(maxConnections);
-  server.on('connection', (socket: Socket) => {
-    const outcome = connections.admit(socket);
-    if (outcome !== 'admitted') onCapReached(outcome);
-  });
+  const connections = new OpenConnections(maxConnections, onClosed);
+  server.on('connection', (socket: Socket) => connections.admit(socket));
   server.on('request', (request: IncomingMessage, response: ServerResponse) =>
     connections.requestStarted(request, response),
   );
 }
 
-/**
- * A warning for the first connection replaced or refused at the cap, then at most one a minute
- * of each with the count in between.
- */
+/** A warning for the first connection closed to make room, then at most one a minute with the count. */
 export function refusedConnectionWarning(logger: Logger, listener: string, maxConnections: number) {
-  const cap = `${maxConnections} connections open (HTTP_MAX_CONNECTIONS)`;
-  const warnReplaced = throttledWarning(logger, listener);
-  const warnRefused = throttledWarning(logger, listener);
-  const replaced = new Error(`closed the connection quiet longest to admit a new one: ${cap}`);
-  const refused = new Error(`connection refused, every connection answering a request: ${cap}`);
-  return (outcome: AtCapacity): void =>
-    outcome === 'replaced' ? warnReplaced(replaced) : warnRefused(refused);
+  const warn = throttledWarning(logger, listener);
+  const error = new Error(
+    `closed the connection quiet longest to make room: more than ${maxConnections} connections open (HTTP_MAX_CONNECTIONS)`,
+  );
+  return (): void => warn(error);
 }

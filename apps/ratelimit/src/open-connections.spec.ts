@@ -23,68 +23,99 @@ function request(sut: OpenConnections, on: Socket, complete: boolean, finished: 
   const message = { socket: on, complete } as IncomingMessage;
   const response = { writableFinished: finished } as ServerResponse;
   sut.requestStarted(message, response);
-  return { message, response };
+  return response;
+}
+
+/** An OpenConnections whose trims run when the test says, counting the connections closed. */
+function connections(max: number) {
+  const tasks: (() => void)[] = [];
+  const counts = { closed: 0, scheduled: 0 };
+  const sut = new OpenConnections(
+    max,
+    () => counts.closed++,
+    (task) => {
+      counts.scheduled++;
+      tasks.push(task);
+    },
+  );
+  const runTrim = () => tasks.splice(0).forEach((task) => task());
+  return { sut, counts, runTrim };
 }
 
 const destroyed = (...sockets: FakeSocket[]) => sockets.map((s) => s.isDestroyed);
 
 describe(OpenConnections.name, () => {
-  it('admits up to the cap, then replaces the connection open longest without a request', () => {
-    const sut = new OpenConnections(3);
+  it('takes up to the cap; past it, once trimmed, closes those open longest without a request', () => {
+    const { sut, counts, runTrim } = connections(2);
     const [a, b, c, d] = [socket(), socket(), socket(), socket()];
-    assert.deepEqual(
-      [a, b, c].map((s) => sut.admit(s)),
-      ['admitted', 'admitted', 'admitted'],
-    );
-    assert.equal(sut.admit(d), 'replaced');
-    assert.deepEqual(destroyed(a, b, c, d), [true, false, false, false]);
-    assert.equal(sut.size, 3);
+    [a, b].forEach((s) => sut.admit(s));
+    assert.equal(counts.scheduled, 0);
+    [c, d].forEach((s) => sut.admit(s));
+    assert.deepEqual([sut.size, counts.scheduled], [4, 1], 'one trim for the burst, after the next read');
+    runTrim();
+    assert.deepEqual(destroyed(a, b, c, d), [true, true, false, false]);
+    assert.deepEqual([sut.size, counts.closed], [2, 2]);
   });
 
-  it('a request moves its connection to the back: an idle keep-alive connection goes in request order', () => {
-    const sut = new OpenConnections(2);
+  it("a burst's first connection whose request was read before the trim is kept", () => {
+    const { sut, runTrim } = connections(1);
+    const [old, probe, later] = [socket(), socket(), socket()];
+    [old, probe, later].forEach((s) => sut.admit(s));
+    request(sut, probe, true, false); // read in the next poll, before the trim
+    runTrim();
+    assert.deepEqual(destroyed(old, probe, later), [true, false, true]);
+  });
+
+  it('a request moves its connection to the back: idle keep-alive connections go in request order', () => {
+    const { sut, runTrim } = connections(2);
     const [a, b, c] = [socket(), socket(), socket()];
     sut.admit(a);
     sut.admit(b);
     request(sut, b, true, true);
     request(sut, a, true, true); // answered, then idle: the most recently active
-    assert.equal(sut.admit(c), 'replaced');
+    sut.admit(c);
+    request(sut, c, true, true);
+    runTrim();
     assert.deepEqual(destroyed(a, b, c), [false, true, false]);
   });
 
-  it('a request still arriving (slow headers or body) is replaced; one being answered is not', () => {
-    const sut = new OpenConnections(2);
+  it('a request still arriving (slow headers or body) is closed; one being answered is not', () => {
+    const { sut, runTrim } = connections(2);
     const [answering, slowBody, probe] = [socket(), socket(), socket()];
     sut.admit(answering);
     sut.admit(slowBody);
     request(sut, answering, true, false);
     request(sut, slowBody, false, false);
-    assert.equal(sut.admit(probe), 'replaced');
+    sut.admit(probe);
+    request(sut, probe, true, false);
+    runTrim();
     assert.deepEqual(destroyed(answering, slowBody, probe), [false, true, false]);
   });
 
-  it('refuses the new connection only when every open one is answering a request', () => {
-    const sut = new OpenConnections(2);
-    const [a, b, c] = [socket(), socket(), socket()];
+  it('connections being answered stay past the cap; the next trim closes them once answered', () => {
+    const { sut, counts, runTrim } = connections(1);
+    const [a, b] = [socket(), socket()];
     sut.admit(a);
-    sut.admit(b);
     const first = request(sut, a, true, false);
+    sut.admit(b);
     request(sut, b, true, false);
-    assert.equal(sut.admit(c), 'refused');
-    assert.deepEqual(destroyed(a, b, c), [false, false, true]);
-    Object.assign(first.response, { writableFinished: true }); // answered: a is idle again
-    const d = socket();
-    assert.equal(sut.admit(d), 'replaced');
-    assert.deepEqual(destroyed(a, b, d), [true, false, false]);
+    runTrim();
+    assert.deepEqual([destroyed(a, b), sut.size], [[false, false], 2]);
+    Object.assign(first, { writableFinished: true });
+    const c = socket();
+    sut.admit(c);
+    assert.equal(counts.scheduled, 2);
+    runTrim();
+    assert.deepEqual(destroyed(a, b, c), [true, false, true]);
   });
 
   it('a closed connection frees its slot; a request on an untracked socket is ignored', () => {
-    const sut = new OpenConnections(1);
+    const { sut, counts } = connections(1);
     const [a, b] = [socket(), socket()];
     sut.admit(a);
     a.emit('close');
     request(sut, a, true, false);
-    assert.equal(sut.admit(b), 'admitted');
-    assert.equal(sut.size, 1);
+    sut.admit(b);
+    assert.deepEqual([sut.size, counts.scheduled], [1, 0]);
   });
 });

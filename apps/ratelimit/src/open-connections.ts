@@ -1,11 +1,17 @@
-// The connections of one HTTP listener under HTTP_MAX_CONNECTIONS. At the cap, a new connection
-// takes the place of the one that has gone longest without sending a request (an idle keep-alive
-// connection, or one still sending the headers or body of its request) instead of being refused:
+// The connections of one HTTP listener under HTTP_MAX_CONNECTIONS. Past the cap, the connections
+// that have gone longest without sending a request (idle keep-alive connections, and those still
+// sending the headers or body of one) are closed to make room, instead of refusing the new one:
 // a flood of connections that hold their slot and send nothing, or send a request a byte at a
-// time, must not shut a health probe or a caller out. Only a connection whose request has fully
-// arrived and is being answered is never closed this way; when every one is, the new connection
-// is refused. The order is kept in a Map (insertion order): a request moves its connection to the
-// end, so the front holds the longest quiet one and finding it is usually one step.
+// time, must not shut a health probe or a caller out. A connection whose request has fully
+// arrived and is being answered is never closed this way.
+//
+// The choice waits until each new connection has had one read: Node accepts every connection
+// waiting in the backlog at once, before reading any, so deciding on arrival would close a probe
+// that a burst of later connections pushed to the front before its request (sent with the
+// connection) was even read. Until then a burst may hold a few connections past the cap.
+//
+// The order is kept in a Map (insertion order): a request moves its connection to the end, so
+// the front holds the quietest one and each close is usually one step.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -14,37 +20,37 @@ interface Connection {
   response: ServerResponse | undefined;
 }
 
-/** What happened to a connection that arrived at the cap. */
-export type AtCapacity = 'replaced' | 'refused';
+/** Runs `task` once the event loop has polled its sockets again (after the next read). */
+export type Scheduler = (task: () => void) => void;
+
+/**
+ * An immediate queued from an immediate runs in the next turn's check phase, after that turn's
+ * poll phase has read what the new sockets received.
+ */
+const afterNextPoll: Scheduler = (task) => setImmediate(() => setImmediate(task));
 
 export class OpenConnections {
   private readonly open = new Map<Socket, Connection>();
+  private isTrimScheduled = false;
 
-  constructor(private readonly maxConnections: number) {}
+  /** `onClosed` is called for each connection closed to make room. */
+  constructor(
+    private readonly maxConnections: number,
+    private readonly onClosed: () => void,
+    private readonly schedule: Scheduler = afterNextPoll,
+  ) {}
 
   get size(): number {
     return this.open.size;
   }
 
-  /**
-   * Admits `socket`, first closing the quietest connection when at the cap; refuses it (destroyed,
-   * false) only when every open connection is answering a request.
-   */
-  admit(socket: Socket): AtCapacity | 'admitted' {
-    let outcome: AtCapacity | 'admitted' = 'admitted';
-    if (this.open.size >= this.maxConnections) {
-      const quietest = this.quietest();
-      if (quietest === undefined) {
-        socket.destroy();
-        return 'refused';
-      }
-      this.open.delete(quietest);
-      quietest.destroy();
-      outcome = 'replaced';
-    }
+  /** Takes `socket`; past the cap, the quietest connections are closed after its first read. */
+  admit(socket: Socket): void {
     this.open.set(socket, { request: undefined, response: undefined });
     socket.once('close', () => this.open.delete(socket));
-    return outcome;
+    if (this.open.size <= this.maxConnections || this.isTrimScheduled) return;
+    this.isTrimScheduled = true;
+    this.schedule(() => this.trim());
   }
 
   /** A request's headers have arrived: its connection is the most recently active. */
@@ -58,15 +64,20 @@ export class OpenConnections {
     this.open.set(socket, connection);
   }
 
-  private quietest(): Socket | undefined {
+  /** Closes the quietest connections, never one being answered, until at most the cap are open. */
+  private trim(): void {
+    this.isTrimScheduled = false;
     for (const [socket, connection] of this.open) {
-      if (!isAnswering(connection)) return socket;
+      if (this.open.size <= this.maxConnections) return;
+      if (isAnswering(connection)) continue;
+      this.open.delete(socket);
+      socket.destroy();
+      this.onClosed();
     }
-    return undefined;
   }
 }
 
-/** The whole request has arrived and its answer is not finished: closing it would lose a caller's answer. */
+/** The whole request has arrived and its answer is not finished: closing it would lose an answer. */
 function isAnswering({ request, response }: Connection): boolean {
   return request !== undefined && request.complete && response?.writableFinished === false;
 }

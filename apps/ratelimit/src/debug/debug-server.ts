@@ -8,7 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getHeapSnapshot } from 'node:v8';
 import { HttpListener } from '../http-listener';
 import type { ListenerLimits } from '../listener-limits';
-import type { AtCapacity } from '../open-connections';
 import { ProcessVarsReader } from './process-vars';
 import { profileCpu } from './profile-cpu';
 
@@ -44,12 +43,12 @@ export class DebugServer {
   constructor(
     private readonly sources: DebugSources,
     limits: ListenerLimits,
-    onCapReached: (outcome: AtCapacity) => void,
+    onRefused: () => void,
   ) {
     this.listener = new HttpListener(
       (request, response) => void this.handle(request, response),
       limits,
-      onCapReached,
+      onRefused,
     );
   }
 
