@@ -16,6 +16,9 @@ const MAX_GROUP_DEPTH = 64;
 /** Known messages nested deeper than this are refused (protobuf's own recursion limit is 100). */
 const MAX_MESSAGE_DEPTH = 100;
 
+/** By wire type: 1 where a tag may have it (4, the end of a group, is valid only inside one). */
+const TAG_WIRE_TYPE_IS_VALID = new Uint8Array([1, 1, 1, 1, 0, 1, 0, 0]);
+
 /** The value of the last varint read, and why the last read returned FAILED. */
 let varint = 0;
 let failure = '';
@@ -44,8 +47,9 @@ function checkMessage(
     const tagAt = pos;
     pos = readTag(bytes, pos, end);
     if (pos === FAILED) return { path: '', text: failure };
-    const id = Math.floor(varint / 8);
-    const wire = varint % 8;
+    // readTag checked the field number: the tag fits in 32 bits.
+    const id = varint >>> 3;
+    const wire = varint & 7;
     const field = schema.fields[id];
     if (field !== undefined && !hasWireType(field, wire)) {
       const text = `wire type ${wire} (${WIRE_TYPE_NAMES[wire]}) where ${field.wireType} (${WIRE_TYPE_NAMES[field.wireType]}) is expected, at byte ${tagAt}`;
@@ -119,6 +123,12 @@ function occurrencesBefore(bytes: Uint8Array, start: number, stop: number, id: n
 
 /** The position after the tag at `pos` (its value in `varint`), or FAILED. */
 function readTag(bytes: Uint8Array, pos: number, end: number): number {
+  // The usual tag: one byte, a field number from 1 to 15, a wire type other than 4, 6 or 7.
+  const first = bytes[pos] as number;
+  if (first < 0x80 && first >= 8 && TAG_WIRE_TYPE_IS_VALID[first & 7] === 1 && pos < end) {
+    varint = first;
+    return pos + 1;
+  }
   const next = readTagOrGroupEnd(bytes, pos, end);
   if (next !== FAILED && varint % 8 === WireType.EndGroup) {
     return fail(`end of group ${Math.floor(varint / 8)} without its start at byte ${pos}`);
