@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MethodDefinition } from '@grpc/grpc-js';
+import { Field, Type } from 'protobufjs';
 import { rlsProtos } from '../rls-protos';
 import { rlsMessageTypes } from './rls-server-method';
 import { wireFormatProblem } from './check-wire-format';
@@ -87,5 +88,16 @@ describe(wireFormatProblem.name, () => {
     assert.equal(sut('4b'.repeat(100_000)), 'field 9: groups nested deeper than 64');
     assert.equal(sut('4d 0102'), 'field 9: 4-byte value cut short at byte 1');
     assert.equal(sut('49 0102'), 'field 9: 8-byte value cut short at byte 1');
+  });
+
+  it('repeated numbers packed or not; a packed run cut short or of the wrong width', () => {
+    const numbers = new Type('Numbers')
+      .add(new Field('counts', 1, 'uint32', 'repeated'))
+      .add(new Field('weights', 2, 'fixed32', 'repeated'));
+    const check = (hex: string) =>
+      wireFormatProblem(wireSchemaOf(numbers), Buffer.from(hex.replace(/ /g, ''), 'hex'));
+    assert.equal(check('0a 03 01 96 01  08 05  12 08 01000000 02000000  15 03000000'), undefined);
+    assert.equal(check('0a 02 01 96'), 'counts[0]: packed values: truncated varint at byte 3');
+    assert.equal(check('12 03 010000'), 'weights[0]: packed values: 4-byte value cut short at byte 2');
   });
 });

@@ -13,7 +13,7 @@ const FAILED = -1;
 const MAX_FIELD_NUMBER = 536_870_911;
 /** Groups (a proto2 relic) inside unknown fields, nested deeper than this, are refused. */
 const MAX_GROUP_DEPTH = 64;
-/** Known messages nested deeper than this are refused (protobuf's own recursion limit is 100). */
+/** Known messages nested deeper than this are refused (C++ protobuf's default recursion limit). */
 const MAX_MESSAGE_DEPTH = 100;
 
 /** By wire type: 1 where a tag may have it (4, the end of a group, is valid only inside one). */
