@@ -8,7 +8,7 @@ import { capConnections, type ListenerLimits } from './listener-limits';
 export class HttpListener {
   private server: Server | undefined;
 
-  /** `onRefused` is called for each connection closed at once past `limits.maxConnections`. */
+  /** `onRefused` is called for each connection closed to make room past `limits.maxConnections`. */
   constructor(
     private readonly handler: RequestListener,
     private readonly limits: ListenerLimits,

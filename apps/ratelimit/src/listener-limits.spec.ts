@@ -35,6 +35,10 @@ describe(listenerLimits.name, () => {
   });
 });
 
+/** Two turns of the event loop: a trim scheduled now has run. */
+const afterNextPoll = () =>
+  new Promise((resolve) => setImmediate(() => setImmediate(() => setImmediate(resolve))));
+
 describe(capConnections.name, () => {
   /** A fake socket: destroy() closes it, as a real one does. */
   const socket = () => {
@@ -46,20 +50,26 @@ describe(capConnections.name, () => {
     return fake;
   };
 
-  it('destroys connections past the cap at once, reports each, and counts closed ones out', () => {
+  it('past the cap, after the next read, closes the quietest; reports each; closed ones count out', async () => {
     const server = new EventEmitter() as unknown as Server;
-    let refused = 0;
-    capConnections(server, 2, () => refused++);
+    let closed = 0;
+    capConnections(server, 2, () => closed++);
     const [first, second, third] = [socket(), socket(), socket()];
-    for (const connection of [first, second, third]) server.emit('connection', connection);
+    for (const connection of [first, second]) server.emit('connection', connection);
+    // `first` sends a request that is being answered: `second` is the quietest
+    server.emit('request', { socket: first, complete: true }, { writableFinished: false });
+    server.emit('connection', third);
+    assert.deepEqual([second.isDestroyed, closed], [false, 0], 'not before the next read');
+    await afterNextPoll();
     assert.deepEqual(
-      [first.isDestroyed, second.isDestroyed, third.isDestroyed, refused],
-      [false, false, true, 1],
+      [first.isDestroyed, second.isDestroyed, third.isDestroyed, closed],
+      [false, true, false, 1],
     );
-    first.emit('close');
+    third.emit('close');
     const fourth = socket();
     server.emit('connection', fourth);
-    assert.deepEqual([fourth.isDestroyed, refused], [false, 1]);
+    await afterNextPoll();
+    assert.deepEqual([fourth.isDestroyed, closed], [false, 1]);
   });
 
   it('0: no cap, nothing is watched', () => {
@@ -77,7 +87,7 @@ describe(refusedConnectionWarning.name, () => {
     sut();
     sut();
     assert.deepEqual(lines, [
-      'debug listener: connection refused: 5 connections open (HTTP_MAX_CONNECTIONS)',
+      'debug listener: closed the connection quiet longest to make room: more than 5 connections open (HTTP_MAX_CONNECTIONS)',
     ]);
   });
 });

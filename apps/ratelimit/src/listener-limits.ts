@@ -2,11 +2,12 @@
 // the debug listener and the Prometheus pull listener — so none of them is the weak door: the time
 // a client may take to send a request (HTTP_REQUEST_TIMEOUT), how long an idle keep-alive
 // connection stays, and how many connections may be open at once (HTTP_MAX_CONNECTIONS).
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { ServerSettings } from './settings/settings';
 import { throttledWarning } from './logging/throttled-warning';
+import { OpenConnections } from './open-connections';
 
 export interface ListenerLimits {
   /** node:http options: request and header timeouts, and how often Node looks for expired ones. */
@@ -16,7 +17,7 @@ export interface ListenerLimits {
   >;
   /** An idle keep-alive connection is closed after this. */
   readonly keepAliveTimeoutMs: number;
-  /** Connections past this many are closed at once; 0 = no limit. */
+  /** At most this many connections open (capConnections); 0 = no limit. */
   readonly maxConnections: number;
 }
 
@@ -54,29 +55,27 @@ export function listenerLimits(server: ServerSettings): ListenerLimits {
 }
 
 /**
- * HTTP_MAX_CONNECTIONS: a connection past the cap is destroyed as soon as it is accepted, before a
- * byte is read, so it costs no memory and the connections within the cap are served as before.
- * Counted here rather than with Node's server.maxConnections: under node:cluster (WORKERS) a worker
- * at its maxConnections hands the connection back to the primary, which offers it again at once,
- * a busy loop that never refuses it (measured: a quarter of a core with three connections waiting).
+ * HTTP_MAX_CONNECTIONS: past the cap, the connections quiet longest are closed to make room
+ * (open-connections.ts), so a flood of silent or slow connections cannot keep a health probe
+ * out. Counted here rather than with Node's server.maxConnections, which refuses the new
+ * connection instead; and under node:cluster (WORKERS) a worker at its maxConnections hands the
+ * connection back to the primary, which offers it again at once, a busy loop that never refuses
+ * it (measured: a quarter of a core with three connections waiting).
  */
-export function capConnections(server: Server, maxConnections: number, onRefused: () => void): void {
+export function capConnections(server: Server, maxConnections: number, onClosed: () => void): void {
   if (maxConnections === 0) return;
-  let open = 0;
-  server.on('connection', (socket: Socket) => {
-    if (open >= maxConnections) {
-      socket.destroy();
-      onRefused();
-      return;
-    }
-    open++;
-    socket.once('close', () => open--);
-  });
+  const connections = new OpenConnections(maxConnections, onClosed);
+  server.on('connection', (socket: Socket) => connections.admit(socket));
+  server.on('request', (request: IncomingMessage, response: ServerResponse) =>
+    connections.requestStarted(request, response),
+  );
 }
 
-/** A warning for the first refused connection, then at most one a minute with the count in between. */
+/** A warning for the first connection closed to make room, then at most one a minute with the count. */
 export function refusedConnectionWarning(logger: Logger, listener: string, maxConnections: number) {
   const warn = throttledWarning(logger, listener);
-  const error = new Error(`connection refused: ${maxConnections} connections open (HTTP_MAX_CONNECTIONS)`);
+  const error = new Error(
+    `closed the connection quiet longest to make room: more than ${maxConnections} connections open (HTTP_MAX_CONNECTIONS)`,
+  );
   return (): void => warn(error);
 }

@@ -6,6 +6,7 @@ import { status as GrpcStatus, type ServerWritableStream } from '@grpc/grpc-js';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { HEALTH_CHECK_PATTERN, HEALTH_WATCH_PATTERN } from '../transport/grpc/grpc-patterns';
+import { UndecodableRequest } from '../transport/grpc/undecodable-request';
 import { STATS } from '../core-tokens';
 import type { Counter, Timer } from '../stats/stat-metrics';
 import type { StatsService } from '../stats/stats.service';
@@ -35,7 +36,7 @@ export class GrpcHealthController {
   }
 
   @MessagePattern(HEALTH_CHECK_PATTERN)
-  check(request: HealthCheckRequest): { status: ServingStatus } {
+  check(request: HealthCheckRequest | UndecodableRequest): { status: ServingStatus } {
     const started = performance.now();
     this.checkRequests.add();
     try {
@@ -45,7 +46,8 @@ export class GrpcHealthController {
     }
   }
 
-  private answerCheck(request: HealthCheckRequest): { status: ServingStatus } {
+  private answerCheck(request: HealthCheckRequest | UndecodableRequest): { status: ServingStatus } {
+    rejectUndecodable(request);
     const status = this.statusOf(request.service ?? '');
     if (status === 'SERVICE_UNKNOWN') {
       throw new RpcException({ code: GrpcStatus.NOT_FOUND, message: `unknown service ${request.service}` });
@@ -57,9 +59,10 @@ export class GrpcHealthController {
   // The transport passes the request and the call, in the order @Payload() and @Ctx() name them
   // (transport/grpc/grpc-handlers.ts checks it); the call is the stream to write to.
   async watch(
-    @Payload() request: HealthCheckRequest,
+    @Payload() request: HealthCheckRequest | UndecodableRequest,
     @Ctx() call: ServerWritableStream<unknown, unknown>,
   ): Promise<void> {
+    rejectUndecodable(request);
     const service = request.service ?? '';
     let last: ServingStatus | undefined;
     const send = () => {
@@ -79,4 +82,15 @@ export class GrpcHealthController {
     if (service !== GRPC_HEALTH_SERVICE_NAME) return 'SERVICE_UNKNOWN';
     return this.state.isHealthy() ? 'SERVING' : 'NOT_SERVING';
   }
+}
+
+/** Bytes that were not a valid HealthCheckRequest (strict-decoder.ts): INVALID_ARGUMENT. */
+function rejectUndecodable(
+  request: HealthCheckRequest | UndecodableRequest,
+): asserts request is HealthCheckRequest {
+  if (!(request instanceof UndecodableRequest)) return;
+  throw new RpcException({
+    code: GrpcStatus.INVALID_ARGUMENT,
+    message: `the message is not a valid grpc.health.v1.HealthCheckRequest: ${request.reason}`,
+  });
 }

@@ -105,7 +105,7 @@ export const VARIABLES = {
   HTTP_MAX_CONNECTIONS: v(
     integer(0),
     '256',
-    'ours: most open connections per HTTP listener (HTTP, debug, Prometheus), more are closed at once; 0 = no limit',
+    'ours: most open connections per HTTP listener (HTTP, debug, Prometheus); past it the connections quiet longest are closed to make room; 0 = no limit',
   ),
   DEBUG_HOST: v(text, '0.0.0.0', 'debug listener address (/rlconfig, /stats)'),
   DEBUG_PORT: v(port, '6070', 'debug listener port'),

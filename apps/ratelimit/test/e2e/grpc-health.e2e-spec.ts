@@ -3,7 +3,7 @@
 // SERVICE_UNKNOWN (Watch); Watch streams every change.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { Client, credentials, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { waitFor } from '@repo/test-support';
 import { createRulesDir } from '../../load/rules-dir';
 import { startTestApp, type TestApp } from '../support/start-app';
@@ -44,6 +44,41 @@ describe('grpc.health.v1.Health', { timeout: 60_000 }, () => {
       assert.deepEqual(await statusesOf(watched, 1, 'the first Watch message'), ['SERVICE_UNKNOWN']);
     } finally {
       watched.stop();
+    }
+  });
+
+  it('bytes that are no HealthCheckRequest: INVALID_ARGUMENT naming the problem, on Check and on Watch', async () => {
+    const client = new Client(grpcAddress(app), credentials.createInsecure());
+    const bytes = Buffer.from([0x0a, 0x02, 0x61, 0xff]); // service: "a" + an invalid UTF-8 byte
+    const expected = {
+      code: 'INVALID_ARGUMENT',
+      details: 'the message is not a valid grpc.health.v1.HealthCheckRequest: service: invalid UTF-8',
+    };
+    const asOutcome = (error: ServiceError | null) => ({
+      code: GrpcStatus[error?.code ?? 0],
+      details: error?.details,
+    });
+    try {
+      const check = await new Promise<ServiceError | null>((resolve) =>
+        client.makeUnaryRequest(
+          '/grpc.health.v1.Health/Check',
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          bytes,
+          (error) => resolve(error),
+        ),
+      );
+      assert.deepEqual(asOutcome(check), expected);
+      const watch = client.makeServerStreamRequest(
+        '/grpc.health.v1.Health/Watch',
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+        bytes,
+      );
+      const error = await new Promise<ServiceError>((resolve) => watch.on('error', resolve));
+      assert.deepEqual(asOutcome(error), expected);
+    } finally {
+      client.close();
     }
   });
 

@@ -1,7 +1,7 @@
 // The same limits on every HTTP listener (docs/failure-behaviour.md): the HTTP listener, the debug
-// listener and the Prometheus pull listener each take HTTP_MAX_CONNECTIONS connections and close
-// the next ones at once, cut a half-sent request after HTTP_REQUEST_TIMEOUT (408), and keep idle
-// keep-alive connections 72 s. The flood at scale: test/faults/connection-flood.faults-spec.ts.
+// listener and the Prometheus pull listener each take HTTP_MAX_CONNECTIONS connections (at the cap
+// a new one replaces the one quiet longest, so a probe is answered), cut a half-sent request after
+// HTTP_REQUEST_TIMEOUT (408), and keep idle keep-alive connections 72 s. The flood at scale: test/faults/connection-flood.faults-spec.ts.
 import assert from 'node:assert/strict';
 import { Agent } from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -40,28 +40,37 @@ describe('limits shared by the HTTP, debug and Prometheus listeners', () => {
   ];
 
   for (const name of ['HTTP', 'debug', 'Prometheus']) {
-    it(`${name}: past the cap closed at once, half-sent requests cut with a 408, keep-alive 72 s`, async () => {
+    it(`${name}: at the cap the quietest replaced, a probe answered, half-sent requests cut (408)`, async () => {
       const listener = listeners().find((candidate) => candidate.name === name)!;
+      const url = `http://127.0.0.1:${listener.port}${listener.path}`;
       const halfSent = await openConnections(listener.port, MAX_CONNECTIONS, 'GET / HTTP/1.1\r\n');
+      // Each connected before the next group: the server accepts them in that order.
       const extra = await openConnections(listener.port, 2, 'GET / HTTP/1.1\r\n');
       groups.push(halfSent, extra);
-      await waitFor(() => extra.openCount() === 0, {
+      await waitFor(() => halfSent.openCount() === MAX_CONNECTIONS - 2, {
         timeoutMs: 5000,
-        description: 'refused connections closed',
+        description: 'the two quietest connections replaced',
       });
+      const replaced = halfSent.connections.filter((connection) => connection.closedAt !== undefined);
       assert.deepEqual(
-        extra.connections.map((connection) => connection.socket.bytesRead),
+        replaced.map((connection) => connection.socket.bytesRead),
         [0, 0],
-        'refused before a byte',
+        'replaced without an answer',
       );
-      assert.equal(halfSent.openCount(), MAX_CONNECTIONS);
-      await waitFor(() => halfSent.openCount() === 0, {
+      assert.equal(extra.openCount(), 2);
+      assert.equal((await httpCall(url)).status, 200, 'a probe at the cap is answered');
+      const all = [...halfSent.connections, ...extra.connections];
+      await waitFor(() => all.every((connection) => connection.closedAt !== undefined), {
         timeoutMs: 10_000,
         description: 'half-sent requests cut',
       });
-      for (const connection of halfSent.connections) {
-        assert.ok(connection.socket.bytesRead > 0, 'a 408 before the close');
-      }
+      const cut = all.filter((connection) => connection.socket.bytesRead > 0);
+      // the probe replaced the last half-sent one: the two extra connections remain to be cut
+      assert.deepEqual(
+        [halfSent.openCount(), extra.connections.filter((c) => c.socket.bytesRead > 0).length, cut.length],
+        [0, 2, 2],
+        'a 408 before the close for those not replaced',
+      );
       const agent = new Agent({ keepAlive: true });
       try {
         const answer = await httpCall(`http://127.0.0.1:${listener.port}${listener.path}`, { agent });

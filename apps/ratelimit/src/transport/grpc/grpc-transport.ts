@@ -135,7 +135,10 @@ function streamingCall(handler: GrpcHandler) {
     try {
       await handler(call.request, call);
     } catch (error) {
-      call.destroy(Object.assign(new Error(toServiceError(error).details), { code: GrpcStatus.INTERNAL }));
+      // grpc-js sends the status of an 'error' event when the stream ends; destroy() would skip
+      // the end, and the client would wait for a status for ever.
+      const { code = GrpcStatus.INTERNAL, details } = toServiceError(error);
+      call.emit('error', Object.assign(new Error(details), { code, details }));
     }
   };
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { rlsProtos } from '../rls-protos';
 import { healthServerDefinition } from './health-server-method';
+import type { UndecodableRequest } from './undecodable-request';
 
 type Method = MethodDefinition<object, object>;
 const server = healthServerDefinition() as unknown as Record<'Check' | 'Watch', Method>;
@@ -43,7 +44,14 @@ describe(healthServerDefinition.name, () => {
     assert.deepEqual(decoded, { status: 'SERVING' });
   });
 
-  it('bytes that are no HealthCheckRequest throw (grpc-js answers INTERNAL, as before)', () => {
-    assert.throws(() => server.Check.requestDeserialize(Buffer.from([0xff])), /index out of range/);
+  it('bytes that are no HealthCheckRequest reach the handler as an UndecodableRequest (INVALID_ARGUMENT)', () => {
+    const reasonOf = (bytes: number[]) =>
+      (server.Check.requestDeserialize(Buffer.from(bytes)) as UndecodableRequest).reason;
+    assert.equal(reasonOf([0xff]), 'truncated varint at byte 0');
+    assert.equal(
+      reasonOf([0x0a, 0x7f, 0x61]),
+      'service: length 127 runs past the end of the message (1 byte left)',
+    );
+    assert.equal(reasonOf([0x0a, 0x01, 0xff]), 'service: invalid UTF-8');
   });
 });

@@ -2,11 +2,13 @@
 // (health/grpc-health.controller.ts) read `request.service` and answer `{ status: 'SERVING' }`
 // with the status's name, as they did with @grpc/proto-loader: the answer goes through
 // fromObject, which turns the name into the enum's number. Health calls are rare, so the copy
-// costs nothing that matters. Bytes protobufjs cannot decode throw, and grpc-js answers INTERNAL
-// (as it did with proto-loader).
+// costs nothing that matters. Bytes that are not a valid HealthCheckRequest (truncated, a wrong
+// wire type, invalid UTF-8 in `service`) reach the handlers as an UndecodableRequest, answered
+// INVALID_ARGUMENT, as ShouldRateLimit's (rls-server-method.ts).
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import type { Type } from 'protobufjs';
 import { HEALTH_SERVICE_NAME } from '../proto-paths';
+import { strictDecoder } from './strict-decoder';
 import { encodeMessage, packageOf, serverMessageType } from './server-protos';
 
 /** The service definition grpc-js serves Check and Watch with. */
@@ -14,13 +16,14 @@ export function healthServerDefinition(): ServiceDefinition {
   const pkg = packageOf(HEALTH_SERVICE_NAME);
   const request = serverMessageType(`${pkg}.HealthCheckRequest`);
   const response = serverMessageType(`${pkg}.HealthCheckResponse`);
+  const decode = strictDecoder(request);
   const method = (name: string, responseStream: boolean): MethodDefinition<object, object> => ({
     path: `/${HEALTH_SERVICE_NAME}/${name}`,
     requestStream: false,
     responseStream,
     originalName: name.charAt(0).toLowerCase() + name.slice(1),
     requestSerialize: (message) => encodeObject(request, message),
-    requestDeserialize: (bytes) => request.decode(bytes),
+    requestDeserialize: decode,
     responseSerialize: (message) => encodeObject(response, message),
     responseDeserialize: (bytes) => response.toObject(response.decode(bytes), { enums: String }),
   });

@@ -10,7 +10,7 @@ import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import type { Type } from 'protobufjs';
 import { RLS_SERVICE_NAME } from '../proto-paths';
 import { encodeMessage, packageOf, serverMessageType } from './server-protos';
-import { UndecodableRequest } from './undecodable-request';
+import { strictDecoder } from './strict-decoder';
 
 export interface RlsMessageTypes {
   readonly request: Type;
@@ -26,8 +26,8 @@ export function rlsMessageTypes(): RlsMessageTypes {
 }
 
 /**
- * The service definition grpc-js serves ShouldRateLimit with. A message protobufjs cannot decode
- * reaches the handler as an UndecodableRequest (grpc-js would answer INTERNAL without a reason).
+ * The service definition grpc-js serves ShouldRateLimit with. A message that is not valid protobuf
+ * reaches the handler as an UndecodableRequest (strict-decoder.ts).
  */
 export function rlsServerDefinition(): ServiceDefinition {
   const { request, response } = rlsMessageTypes();
@@ -37,17 +37,9 @@ export function rlsServerDefinition(): ServiceDefinition {
     responseStream: false,
     originalName: 'shouldRateLimit',
     requestSerialize: (message) => encodeMessage(request, message),
-    requestDeserialize: (bytes) => decodeOrUndecodable(request, bytes),
+    requestDeserialize: strictDecoder(request),
     responseSerialize: (message) => encodeMessage(response, message),
     responseDeserialize: (bytes) => response.decode(bytes),
   };
   return { ShouldRateLimit: method };
-}
-
-function decodeOrUndecodable(type: Type, bytes: Buffer): object {
-  try {
-    return type.decode(bytes);
-  } catch (error) {
-    return new UndecodableRequest(error instanceof Error ? error.message : String(error));
-  }
 }

@@ -1,7 +1,8 @@
 // POST (any method) /json (docs/service.md): the same service as gRPC. 200 OK, 429 OVER_LIMIT,
 // 400 for a malformed body or an invalid request, 503 when the store fails or no rules are
 // loaded, each error with a JSON body `{statusCode, error, message}`. The body arrives as raw
-// text (any content type, see create-app.ts) so JSON errors can be reported precisely.
+// bytes (any content type, see create-app.ts), refused unless UTF-8, so JSON errors can be
+// reported precisely.
 import { All, Controller, Req, Res } from '@nestjs/common';
 import type { Span } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +10,7 @@ import { RateLimitService } from '../../ratelimit/ratelimit.service';
 import { startJsonResponseSpan } from '../../tracing/trace-spans';
 import { decisionToJson } from './decision-to-json';
 import { jsonErrorAnswer } from './json-error-answer';
-import { parseJsonRequest } from './parse-json-request';
+import { jsonBodyText, parseJsonRequest } from './parse-json-request';
 
 const JSON_TYPE = 'application/json';
 
@@ -24,7 +25,7 @@ export class JsonController {
     let span: Span | undefined;
     try {
       const decision = await this.service.shouldRateLimit(
-        parseJsonRequest(request.body as string | undefined),
+        parseJsonRequest(jsonBodyText(request.body as Buffer | undefined)),
       );
       statusCode = decision.overallCode === 'OVER_LIMIT' ? 429 : 200;
       body = decisionToJson(decision);

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvalidRequestError } from '../../errors';
-import { parseJsonRequest } from './parse-json-request';
+import { jsonBodyText, parseJsonRequest } from './parse-json-request';
 
 function rejects(body: string | undefined, message: string | RegExp): void {
   assert.throws(
@@ -234,5 +234,24 @@ describe(parseJsonRequest.name, () => {
         `invalid request body: hitsAddend: expected an integer from 0 to 4294967295, got the string "${'x'.repeat(40)}..."`,
       );
     });
+  });
+});
+
+describe(jsonBodyText.name, () => {
+  it('the text of UTF-8 bytes; no body stays undefined', () => {
+    assert.equal(jsonBodyText(Buffer.from('{"domain":"dömain €"}')), '{"domain":"dömain €"}');
+    assert.equal(jsonBodyText(undefined), undefined);
+  });
+
+  it('invalid UTF-8 is refused (400), never read as U+FFFD', () => {
+    const ffInValue = Buffer.concat([Buffer.from('{"domain":"a'), Buffer.from([0xff]), Buffer.from('"}')]);
+    for (const body of [ffInValue, Buffer.from([0x7b, 0xc3, 0x28, 0x7d]), Buffer.from([0xed, 0xa0, 0x80])]) {
+      assert.throws(
+        () => jsonBodyText(body),
+        (error: unknown) =>
+          error instanceof InvalidRequestError &&
+          error.message === 'invalid request body: the body is not valid UTF-8',
+      );
+    }
   });
 });

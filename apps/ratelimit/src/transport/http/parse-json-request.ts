@@ -1,6 +1,7 @@
 // POST /json body -> RateLimitRequest, reading proto3 JSON as Go's protojson does:
 // lowerCamelCase or the proto's snake_case names, enum names or numbers, integers as numbers or
 // decimal strings, null = unset, and unknown fields rejected. Every problem names its JSON path.
+import { isUtf8 } from 'node:buffer';
 import type { Descriptor, DescriptorEntry, LimitOverride } from '@repo/rules';
 import { InvalidRequestError } from '../../errors';
 import { MAX_HITS_ADDEND, type RateLimitRequest } from '../../rate-limit-types';
@@ -9,6 +10,16 @@ import { overrideUnitFromWire, isOverrideUnitName } from '../proto-units';
 type JsonObject = Record<string, unknown>;
 
 const MAX_UINT32 = 4294967295;
+
+/**
+ * The text of a /json body's bytes; invalid UTF-8 is refused (InvalidRequestError, HTTP 400), as
+ * Go's protojson does, rather than replaced with U+FFFD.
+ */
+export function jsonBodyText(body: Buffer | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  if (!isUtf8(body)) throw invalid('the body is not valid UTF-8');
+  return body.toString('utf8');
+}
 
 /** `body` is the raw request text; throws InvalidRequestError (HTTP 400) with a precise message. */
 export function parseJsonRequest(body: string | undefined): RateLimitRequest {
