@@ -7,6 +7,7 @@ import { isMap, isScalar, LineCounter, parseAllDocuments, type Node, type YAMLMa
 import type { RawDomainConfig } from './raw-domain-config';
 import { RuleConfigError } from './rule-config-error';
 import { TypedConfigReader } from './read-typed-config';
+import { checkAliases } from './yaml-aliases';
 import { validateYamlKeys } from './validate-yaml-keys';
 import { YamlContext } from './yaml-context';
 import { scalarKind, unmarshalErrorText } from './yaml-values';
@@ -24,11 +25,16 @@ export function parseYamlConfig(sourceName: string, text: string): ParsedRuleFil
   const documents = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: lines });
   const document = Array.isArray(documents) ? documents[0] : undefined;
   if (document === undefined) return { config: { sourceName }, errors: [] }; // empty file
-  const context = new YamlContext(sourceName, document, lines);
   const syntaxError = document.errors[0];
   if (syntaxError) {
     const detail = `error loading config file: ${syntaxError.message}`;
-    context.errors.push(new RuleConfigError(sourceName, detail, context.positionAt(syntaxError.pos[0])));
+    const { line, col } = lines.linePos(syntaxError.pos[0]);
+    return { config: undefined, errors: [new RuleConfigError(sourceName, detail, { line, column: col })] };
+  }
+  const aliases = checkAliases(document);
+  const context = new YamlContext(sourceName, lines, aliases.targets);
+  if (aliases.excess) {
+    context.report(aliases.excess.node, `error loading config file: ${aliases.excess.detail}`);
     return { config: undefined, errors: context.errors };
   }
   const root = context.resolve(document.contents);
