@@ -21,6 +21,15 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
     this.domains = Object.freeze([...roots.keys()]);
   }
 
+  /** The compiled trees (for sending a snapshot to another thread). */
+  get rootMap(): ReadonlyMap<string, RuleNode> {
+    return this.roots;
+  }
+
+  get sourceMap(): ReadonlyMap<string, readonly string[]> {
+    return this.sources;
+  }
+
   hasDomain(domain: string): boolean {
     return this.roots.has(domain);
   }

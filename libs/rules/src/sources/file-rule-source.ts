@@ -16,7 +16,9 @@ import type { RawDomainConfig } from '../raw-domain-config';
 import { RuleConfigError } from '../rule-config-error';
 import { Debouncer } from './debouncer';
 import { readRuleFiles, ruleFilesDirectory, type RuleFile, type RuleFileLayout } from './read-rule-files';
-import type { RuleSource } from './rule-source';
+import type { RuleSet, RuleSource } from './rule-source';
+import type { CompileOptions } from '../compile-snapshot';
+import { loadRulesInWorker } from '../worker/run-rules-worker';
 
 export interface FileRuleSourceOptions extends RuleFileLayout {
   /** Quiet period after the last file event before reloading (default 100 ms). */
@@ -32,15 +34,23 @@ export class FileRuleSource implements RuleSource {
   private isStopped = false;
   /** Set once a load found the rules directory: from then on its disappearance is an error. */
   private hasSeenDirectory = false;
-  private onConfigs: (configs: RawDomainConfig[], warnings: readonly string[]) => unknown = () => undefined;
+  private onConfigs: (configs: RuleSet, warnings: readonly string[]) => unknown = () => undefined;
   private onError: (error: Error) => void = () => undefined;
 
-  constructor(private readonly options: FileRuleSourceOptions) {
+  /**
+   * With `compileOptions`, files are read, parsed and compiled in a worker thread and only the
+   * compiled rules reach this thread (docs/rules.md#where-rules-are-compiled); without, they are
+   * parsed here and the registry compiles them.
+   */
+  constructor(
+    private readonly options: FileRuleSourceOptions,
+    private readonly compileOptions?: CompileOptions,
+  ) {
     this.debouncer = new Debouncer(options.debounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS, () => void this.load());
   }
 
   async start(
-    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[]) => Error | void,
+    onConfigs: (configs: RuleSet, warnings?: readonly string[]) => Error | void,
     onError: (error: Error) => void,
   ): Promise<void> {
     this.onConfigs = onConfigs;
@@ -71,11 +81,13 @@ export class FileRuleSource implements RuleSource {
 
   private async loadOnce(): Promise<void> {
     if (this.isStopped) return;
-    let configs: RawDomainConfig[];
+    let configs: RuleSet;
     let warnings: readonly string[];
     try {
       warnings = await this.checkDirectory();
-      configs = parseRuleFiles(await readRuleFiles(this.options));
+      configs = this.compileOptions
+        ? await loadRulesInWorker(this.options, this.compileOptions)
+        : parseRuleFiles(await readRuleFiles(this.options));
     } catch (error) {
       if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));
       return;

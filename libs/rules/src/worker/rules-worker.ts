@@ -1,0 +1,73 @@
+// The entry of the worker thread that reads, parses and compiles rules (docs/rules.md#where-rules-are-compiled):
+// the serving thread only receives the result. One job per worker; the worker ends after it, so
+// the memory a large file took is given back. A load's snapshot goes back as records in pieces,
+// the next piece sent when the serving thread asks for it (see snapshot-records.ts).
+import { parentPort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { compileRules, type CompileOptions } from '../compile-snapshot';
+import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
+import { parseYamlConfig } from '../parse-yaml-config';
+import type { RawDomainConfig } from '../raw-domain-config';
+import { readRuleFiles, type RuleFileLayout } from '../sources/read-rule-files';
+import { snapshotRecords, type NodeRecord } from './snapshot-records';
+import { toErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
+
+/** Records per piece: a few milliseconds of the serving thread's time each. */
+const RECORDS_PER_PIECE = 2000;
+/** A check answers with at most this many errors (an expanded document may hold thousands). */
+const MAX_CHECK_ERRORS = 100;
+
+if (parentPort) serve(parentPort);
+
+function serve(port: MessagePort): void {
+  port.once('message', (job: WorkerJob) => {
+    run(port, job).catch((error: unknown) => reply(port, { type: 'failed', error: toErrorData(error) }));
+  });
+}
+
+async function run(port: MessagePort, job: WorkerJob): Promise<void> {
+  if (job.type === 'check') return check(port, job.text, job.sourceName, job.options);
+  const configs = parseFiles(await readRuleFiles(job.layout as RuleFileLayout));
+  const compiled = compileRules(configs, { ...job.options, collectAll: false });
+  if (compiled.snapshot === undefined) throw compiled.errors[0];
+  const snapshot = compiled.snapshot as CompiledRuleSnapshot;
+  reply(port, { type: 'loaded', configCount: configs.length, sources: [...snapshot.sourceMap] });
+  const records = snapshotRecords(snapshot.rootMap);
+  port.on('message', () => reply(port, { type: 'records', records: take(records, RECORDS_PER_PIECE) }));
+}
+
+function check(port: MessagePort, text: string, sourceName: string, options: CompileOptions): void {
+  const parsed = parseYamlConfig(sourceName, text);
+  const compiled = parsed.config
+    ? compileRules([parsed.config], { ...options, collectAll: true })
+    : undefined;
+  const errors = [...parsed.errors, ...(compiled?.errors ?? [])];
+  reply(port, {
+    type: 'checked',
+    errors: errors.slice(0, MAX_CHECK_ERRORS).map(toErrorData),
+    errorCount: errors.length,
+    domains: errors.length === 0 ? (compiled?.snapshot?.describe() ?? []) : undefined,
+  });
+}
+
+/** Parses every file; the first error fails the whole load. */
+function parseFiles(files: readonly { key: string; text: string }[]): RawDomainConfig[] {
+  return files.map((file) => {
+    const { config, errors } = parseYamlConfig(file.key, file.text);
+    if (errors.length > 0) throw errors[0];
+    return config as RawDomainConfig;
+  });
+}
+
+function take(records: Iterator<NodeRecord>, count: number): NodeRecord[] {
+  const piece: NodeRecord[] = [];
+  for (let next = records.next(); !next.done; next = records.next()) {
+    piece.push(next.value);
+    if (piece.length === count) break;
+  }
+  return piece;
+}
+
+function reply(port: MessagePort, message: WorkerReply): void {
+  port.postMessage(message);
+}

@@ -1,0 +1,118 @@
+// The serving thread's side of the rules worker (rules-worker.ts): one worker thread per load or
+// check, ended when its job is done. The thread finds the worker's script beside this file in the
+// compiled tree, or beside the bundle that inlined this file (the production bundle ships it as
+// bundle/rules-worker.js).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CompileOptions } from '../compile-snapshot';
+import type { DomainDescription } from '../describe-rules';
+import type { RuleConfigError } from '../rule-config-error';
+import type { RuleFileLayout } from '../sources/read-rule-files';
+import type { PreparedRules } from '../sources/rule-source';
+import { SnapshotAssembler } from './snapshot-records';
+import { fromErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
+
+export const RULES_WORKER_FILE = 'rules-worker.js';
+
+/**
+ * The worker's heap bound: a file of RULES_MAX_FILE_BYTES' default takes about 1 GiB while it is
+ * parsed. A worker that needs more ends with an error; the service carries on.
+ */
+const WORKER_MAX_OLD_GENERATION_MB = 2048;
+
+export interface CheckedRules {
+  /** The first errors found (at most 100), and how many there were. */
+  readonly errors: readonly RuleConfigError[];
+  readonly errorCount: number;
+  /** The checked rules' domains when there is no error. */
+  readonly domains: readonly DomainDescription[] | undefined;
+}
+
+/** Reads, parses and compiles the rule files in a worker; rejects with the first error. */
+export function loadRulesInWorker(layout: RuleFileLayout, options: CompileOptions): Promise<PreparedRules> {
+  let assembler: SnapshotAssembler | undefined;
+  let configCount = 0;
+  return runJob<PreparedRules>({ type: 'load', layout, options: plain(options) }, (reply, worker, done) => {
+    if (reply.type === 'loaded') {
+      assembler = new SnapshotAssembler(reply.sources);
+      configCount = reply.configCount;
+    } else if (reply.type === 'records' && assembler) {
+      if (reply.records.length === 0) return done({ snapshot: assembler.finish(), configCount });
+      assembler.add(reply.records);
+    } else return;
+    // The next piece after the calls that arrived meanwhile have been served.
+    setImmediate(() => worker.postMessage('more'));
+  });
+}
+
+/** Parses and compiles pasted rules in a worker, collecting every error. */
+export function checkRulesInWorker(
+  text: string,
+  sourceName: string,
+  options: CompileOptions,
+): Promise<CheckedRules> {
+  return runJob<CheckedRules>(
+    { type: 'check', text, sourceName, options: plain(options) },
+    (reply, _worker, done) => {
+      if (reply.type !== 'checked') return;
+      done({
+        errors: reply.errors.map((error) => fromErrorData(error) as RuleConfigError),
+        errorCount: reply.errorCount,
+        domains: reply.domains,
+      });
+    },
+  );
+}
+
+type ReplyHandler<T> = (reply: WorkerReply, worker: Worker, done: (result: T) => void) => void;
+
+function runJob<T>(job: WorkerJob, onReply: ReplyHandler<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(rulesWorkerPath(), {
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_MAX_OLD_GENERATION_MB },
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+      void worker.terminate();
+    };
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.type === 'failed') return finish(() => reject(fromErrorData(reply.error)));
+      onReply(reply, worker, (result) => finish(() => resolve(result)));
+    });
+    worker.on('error', (error) => finish(() => reject(workerError(error))));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`the rules worker stopped (exit code ${code})`))),
+    );
+    worker.postMessage(job);
+  });
+}
+
+function workerError(error: Error): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return new Error(`the rules worker ran out of memory (${WORKER_MAX_OLD_GENERATION_MB} MiB)`, {
+      cause: error,
+    });
+  return error;
+}
+
+/** Only what a structured clone carries (no functions). */
+function plain(options: CompileOptions): CompileOptions {
+  const { mergeDomainConfigs, unsupportedAlgorithms } = options;
+  return { mergeDomainConfigs, ...(unsupportedAlgorithms ? { unsupportedAlgorithms } : {}) };
+}
+
+let workerPath: string | undefined;
+
+/** Beside this file (compiled tree, bundle/), or in a folder above (bundle/test/create-app.js). */
+export function rulesWorkerPath(): string {
+  if (workerPath !== undefined) return workerPath;
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, RULES_WORKER_FILE))) return (workerPath = join(dir, RULES_WORKER_FILE));
+  }
+  throw new Error(`no ${RULES_WORKER_FILE} beside or above ${__dirname}`);
+}
