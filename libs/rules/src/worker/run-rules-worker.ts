@@ -10,7 +10,7 @@ import type { DomainDescription } from '../describe-rules';
 import type { RuleConfigError } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { PreparedRules } from '../sources/rule-source';
-import { SnapshotAssembler } from './snapshot-records';
+import { SnapshotAssembler, type NodeRecord } from './snapshot-records';
 import { fromErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
 
 export const RULES_WORKER_FILE = 'rules-worker.js';
@@ -38,8 +38,9 @@ export function loadRulesInWorker(layout: RuleFileLayout, options: CompileOption
       assembler = new SnapshotAssembler(reply.sources);
       configCount = reply.configCount;
     } else if (reply.type === 'records' && assembler) {
-      if (reply.records.length === 0) return done({ snapshot: assembler.finish(), configCount });
-      assembler.add(reply.records);
+      const records = JSON.parse(reply.json) as NodeRecord[];
+      if (records.length === 0) return done({ snapshot: assembler.finish(), configCount });
+      assembler.add(records);
     } else return;
     // The next piece after the calls that arrived meanwhile have been served.
     setImmediate(() => worker.postMessage('more'));

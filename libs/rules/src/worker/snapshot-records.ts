@@ -1,6 +1,8 @@
 // A compiled snapshot as flat records, so a snapshot compiled in a worker reaches the serving
-// thread in small pieces: each piece costs the serving thread a few milliseconds to copy and
-// attach, and calls are answered between pieces. Records are in pre-order (a parent before its
+// thread in small pieces: each piece (JSON text: a string crosses threads as one copy, and
+// JSON.parse builds the records about twice as fast as a structured clone of them would) costs
+// the serving thread about a millisecond to parse and attach, and calls are answered between
+// pieces. Records are in pre-order (a parent before its
 // children, siblings in config order), so attaching them rebuilds the tree exactly; nothing is
 // validated again (the worker compiled it with every check).
 import { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
@@ -95,11 +97,28 @@ export class SnapshotAssembler {
   }
 }
 
-/** A structured clone drops the freezing the compiler did. */
+/**
+ * A rule as the compiler makes it (every field, in its order: one object shape on the hot path,
+ * frozen), from its JSON form, which drops the fields that are undefined.
+ */
 function freezeRule(rule: RateLimitRule): RateLimitRule {
-  Object.freeze(rule.replaces);
-  if (rule.metadata !== undefined) deepFreeze(rule.metadata);
-  return Object.freeze(rule);
+  const metadata = rule.metadata;
+  if (metadata !== undefined) deepFreeze(metadata);
+  return Object.freeze({
+    requestsPerUnit: rule.requestsPerUnit,
+    unit: rule.unit,
+    unitSeconds: rule.unitSeconds,
+    algorithm: rule.algorithm,
+    burst: rule.burst,
+    name: rule.name,
+    replaces: Object.freeze(rule.replaces),
+    unlimited: rule.unlimited,
+    shadowMode: rule.shadowMode,
+    quotaMode: rule.quotaMode,
+    detailedMetric: rule.detailedMetric,
+    metadata,
+    itemLabel: rule.itemLabel,
+  });
 }
 
 function deepFreeze(value: unknown): void {

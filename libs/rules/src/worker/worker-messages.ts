@@ -3,7 +3,7 @@ import type { CompileOptions } from '../compile-snapshot';
 import type { DomainDescription } from '../describe-rules';
 import { RuleConfigError, type SourcePosition } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
-import type { DomainSources, NodeRecord } from './snapshot-records';
+import type { DomainSources } from './snapshot-records';
 
 export type WorkerJob =
   | { readonly type: 'load'; readonly layout: RuleFileLayout; readonly options: CompileOptions }
@@ -16,8 +16,8 @@ export type WorkerJob =
 
 export type WorkerReply =
   | { readonly type: 'loaded'; readonly configCount: number; readonly sources: DomainSources }
-  /** An empty piece ends the snapshot. */
-  | { readonly type: 'records'; readonly records: readonly NodeRecord[] }
+  /** NodeRecord[] as JSON; an empty list ends the snapshot. */
+  | { readonly type: 'records'; readonly json: string }
   | {
       readonly type: 'checked';
       readonly errors: readonly ErrorData[];
