@@ -39,10 +39,10 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
     return root === undefined ? undefined : findLimit(root, domain, descriptor);
   }
 
-  describe(): readonly DomainDescription[] {
-    return [...this.roots].map(([domain, root]) =>
-      describeDomain(domain, root, this.sources.get(domain) ?? []),
-    );
+  describe(domains?: ReadonlySet<string>): readonly DomainDescription[] {
+    return [...this.roots]
+      .filter(([domain]) => domains === undefined || domains.has(domain))
+      .map(([domain, root]) => describeDomain(domain, root, this.sources.get(domain) ?? []));
   }
 
   /**

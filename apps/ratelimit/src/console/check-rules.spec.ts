@@ -29,7 +29,7 @@ descriptors:
 );
 
 describe(checkRules.name, () => {
-  it('lists the limits added, changed and removed in the domains of the paste only', () => {
+  it('lists the limits added, changed and removed in the domains of the paste only', async () => {
     const yaml = `domain: api
 descriptors:
   - key: remote_address
@@ -38,9 +38,10 @@ descriptors:
   - key: user
     rate_limit: { unit: hour, requests_per_unit: 100, algorithm: token_bucket, burst: 10 }
 `;
-    assert.deepEqual(checkRules(yaml, IN_FORCE, OPTIONS), {
+    assert.deepEqual(await checkRules(yaml, IN_FORCE, OPTIONS), {
       ok: true,
       errors: [],
+      errorCount: 0,
       changes: [
         {
           change: 'changed',
@@ -54,7 +55,7 @@ descriptors:
     });
   });
 
-  it('reports every error with its line and column, and no changes', () => {
+  it('reports every error with its line and column, and no changes', async () => {
     const yaml = `domain: api
 descriptors:
   - key: remote_address
@@ -62,7 +63,7 @@ descriptors:
   - key: remote_address
     rate_limit: { unit: minute, requests_per_unit: 1 }
 `;
-    const result = checkRules(yaml, IN_FORCE, OPTIONS);
+    const result = await checkRules(yaml, IN_FORCE, OPTIONS);
     assert.equal(result.ok, false);
     assert.deepEqual(result.changes, []);
     assert.deepEqual(
@@ -83,16 +84,16 @@ descriptors:
     );
   });
 
-  it('reports a YAML syntax error with its position', () => {
-    const result = checkRules('domain: api\ndescriptors:\n  - key: [unclosed\n', IN_FORCE, OPTIONS);
+  it('reports a YAML syntax error with its position', async () => {
+    const result = await checkRules('domain: api\ndescriptors:\n  - key: [unclosed\n', IN_FORCE, OPTIONS);
     assert.equal(result.ok, false);
     assert.equal(result.errors.length, 1);
     assert.equal(typeof result.errors[0].line, 'number');
     assert.match(result.errors[0].message, /^pasted\.yaml: error loading config file: /);
   });
 
-  it('compares with nothing when no rules are in force', () => {
-    const result = checkRules(
+  it('compares with nothing when no rules are in force', async () => {
+    const result = await checkRules(
       'domain: new\ndescriptors:\n  - key: a\n    rate_limit: { unit: day, requests_per_unit: 3 }\n',
       undefined,
       OPTIONS,
@@ -100,5 +101,42 @@ descriptors:
     assert.deepEqual(result.changes, [
       { change: 'added', key: 'new.a', before: null, after: '3 per 1 DAY, fixed_window' },
     ]);
+  });
+
+  it('refuses nested aliases with the alias where the expansion passed the bound', async () => {
+    const levels = ['domain: bomb', 'descriptors:', '  - &d0 {key: k0}'];
+    for (let level = 1; level <= 5; level += 1)
+      levels.push(
+        `  - &d${level} {key: k${level}, descriptors: [${Array(10)
+          .fill(`*d${level - 1}`)
+          .join(', ')}]}`,
+      );
+    const result = await checkRules(`${levels.join('\n')}\n`, IN_FORCE, OPTIONS);
+    assert.deepEqual(result, {
+      ok: false,
+      errors: [
+        {
+          message:
+            'pasted.yaml: error loading config file: yaml: document contains excessive aliasing (line 7, column 33)',
+          detail: 'error loading config file: yaml: document contains excessive aliasing',
+          line: 7,
+          column: 33,
+        },
+      ],
+      errorCount: 1,
+      changes: [],
+    });
+  });
+
+  it('answers the first 100 errors and how many there are', async () => {
+    const lines = ['domain: api', 'descriptors:'];
+    for (let n = 0; n < 150; n += 1) lines.push(`  - {key: k${n}, rate_limit: {unit: fortnight}}`);
+    const result = await checkRules(`${lines.join('\n')}\n`, IN_FORCE, OPTIONS);
+    assert.equal(result.errors.length, 100);
+    assert.equal(result.errorCount, 150);
+    assert.equal(
+      result.errors[99].message,
+      "pasted.yaml: invalid rate limit unit 'fortnight' (line 102, column 28)",
+    );
   });
 });
