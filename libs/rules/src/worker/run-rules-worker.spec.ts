@@ -57,9 +57,9 @@ describe(loadRulesInWorker.name, () => {
   });
 
   it('refuses a file over the size bound', async () => {
-    const size = Buffer.byteLength(readFixture('alias_bomb.yaml'));
+    const size = Buffer.byteLength(readFixture('basic_config.yaml'));
     await assert.rejects(loadRulesInWorker(layout('bomb', size - 1), OPTIONS), {
-      message: `b.yaml: error reading file: the file is ${size} bytes, more than the limit of ${size - 1} bytes (RULES_MAX_FILE_BYTES)`,
+      message: `a.yaml: error reading file: the file is ${size} bytes, more than the limit of ${size - 1} bytes (RULES_MAX_FILE_BYTES)`,
     });
   });
 
