@@ -139,6 +139,7 @@ describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*
       RUNTIME_APPDIRECTORY: 'rules',
       RUNTIME_IGNOREDOTFILES: 'true',
       RUNTIME_WATCH_ROOT: 'false',
+      RULES_MAX_FILE_BYTES: '1048576',
     }).config;
     assert.deepEqual(
       [sut.type, sut.forceStartWithoutInitialConfig, sut.mergeDomainConfig],
@@ -150,6 +151,7 @@ describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*
       appDirectory: 'rules',
       ignoreDotFiles: true,
       watchRoot: false,
+      maxFileBytes: 1048576,
     });
   });
 
