@@ -1,10 +1,9 @@
-// The entry of the worker thread that reads, parses and compiles rules (docs/rules.md#where-rules-are-compiled):
-// the serving thread only receives the result. One job per worker; the worker ends after it, so
-// the memory a large file took is given back. A load's snapshot goes back as records in pieces,
-// the next piece sent when the serving thread asks for it (see snapshot-records.ts).
+// The entry of the worker process that reads, parses and compiles rules
+// (docs/rules.md#where-rules-are-compiled): the service only receives the result. One job per
+// worker; the worker ends after it, so the memory a large file took is given back. A load's
+// snapshot goes back as records in pieces, the next piece sent when the service asks for it
+// (see snapshot-records.ts).
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
-import type { MessagePort } from 'node:worker_threads';
 import { compileRules, type CompileOptions } from '../compile-snapshot';
 import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import { parseYamlConfig } from '../parse-yaml-config';
@@ -18,51 +17,50 @@ const RECORDS_PER_PIECE = 500;
 /** A check answers with at most this many errors (an expanded document may hold thousands). */
 const MAX_CHECK_ERRORS = 100;
 
-/**
- * Below the serving thread: when the CPUs are busy, calls go first and the load waits. On Linux
- * a priority belongs to a thread, so this lowers this worker's thread only.
- */
-const WORKER_NICE = 10;
+/** Below the service: when the CPUs are busy, calls go first and the load waits. */
+const WORKER_NICE = 5;
 
-if (parentPort) {
+if (process.send !== undefined) {
   lowerPriority();
-  serve(parentPort);
+  // The service ended (or was killed): nothing is waiting for this job any more.
+  process.on('disconnect', () => process.exit(0));
+  serve();
 }
 
 function lowerPriority(): void {
   try {
     setPriority(WORKER_NICE);
   } catch {
-    // Not allowed or not supported here: the worker runs at the serving thread's priority.
+    // Not allowed or not supported here: the worker runs at the service's priority.
   }
 }
 
-function serve(port: MessagePort): void {
-  port.once('message', (job: WorkerJob) => {
-    run(port, job).catch((error: unknown) => reply(port, { type: 'failed', error: toErrorData(error) }));
+function serve(): void {
+  process.once('message', (job: WorkerJob) => {
+    run(job).catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
   });
 }
 
-async function run(port: MessagePort, job: WorkerJob): Promise<void> {
-  if (job.type === 'check') return check(port, job.text, job.sourceName, job.options);
+async function run(job: WorkerJob): Promise<void> {
+  if (job.type === 'check') return check(job.text, job.sourceName, job.options);
   const configs = parseFiles(await readRuleFiles(job.layout as RuleFileLayout));
   const compiled = compileRules(configs, { ...job.options, collectAll: false });
   if (compiled.snapshot === undefined) throw compiled.errors[0];
   const snapshot = compiled.snapshot as CompiledRuleSnapshot;
-  reply(port, { type: 'loaded', configCount: configs.length, sources: [...snapshot.sourceMap] });
+  reply({ type: 'loaded', configCount: configs.length, sources: [...snapshot.sourceMap] });
   const records = snapshotRecords(snapshot.rootMap);
-  port.on('message', () =>
-    reply(port, { type: 'records', json: JSON.stringify(take(records, RECORDS_PER_PIECE)) }),
+  process.on('message', () =>
+    reply({ type: 'records', json: JSON.stringify(take(records, RECORDS_PER_PIECE)) }),
   );
 }
 
-function check(port: MessagePort, text: string, sourceName: string, options: CompileOptions): void {
+function check(text: string, sourceName: string, options: CompileOptions): void {
   const parsed = parseYamlConfig(sourceName, text);
   const compiled = parsed.config
     ? compileRules([parsed.config], { ...options, collectAll: true })
     : undefined;
   const errors = [...parsed.errors, ...(compiled?.errors ?? [])];
-  reply(port, {
+  reply({
     type: 'checked',
     errors: errors.slice(0, MAX_CHECK_ERRORS).map(toErrorData),
     errorCount: errors.length,
@@ -88,6 +86,6 @@ function take(records: Iterator<NodeRecord>, count: number): NodeRecord[] {
   return piece;
 }
 
-function reply(port: MessagePort, message: WorkerReply): void {
-  port.postMessage(message);
+function reply(message: WorkerReply): void {
+  process.send?.(message);
 }
