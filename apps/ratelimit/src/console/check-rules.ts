@@ -2,7 +2,7 @@
 // (every error, with line and column, as the config checker reports them), and the limits it
 // would add, remove or change against the rules in force. Nothing is applied. The paste stands
 // for the file(s) of the domains it names: limits of other domains are not compared. The paste
-// is parsed and compiled in a worker thread, as rule files are (docs/console.md#json-api), so a
+// is parsed and compiled in a worker process, as rule files are (docs/console.md#json-api), so a
 // large or hostile paste does not hold up the calls.
 import {
   checkRulesInWorker,

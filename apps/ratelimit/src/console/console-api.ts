@@ -137,7 +137,7 @@ export class ConsoleApi {
     };
   }
 
-  /** Each check has a worker thread of its own (up to ~1 GiB for a hostile paste): a few at a time. */
+  /** Each check has a worker process of its own (hundreds of MB for a 1 MiB paste): a few at a time. */
   private async check(response: ServerResponse, yaml: string): Promise<void> {
     if (this.checksRunning >= MAX_CHECKS_RUNNING) {
       return json(response, 503, { error: `${MAX_CHECKS_RUNNING} rules checks are running; try again` });

@@ -38,8 +38,8 @@ export class FileRuleSource implements RuleSource {
   private onError: (error: Error) => void = () => undefined;
 
   /**
-   * With `compileOptions`, files are read, parsed and compiled in a worker thread and only the
-   * compiled rules reach this thread (docs/rules.md#where-rules-are-compiled); without, they are
+   * With `compileOptions`, files are read, parsed and compiled in a worker process and only the
+   * compiled rules reach the service (docs/rules.md#where-rules-are-compiled); without, they are
    * parsed here and the registry compiles them.
    */
   constructor(

@@ -3,7 +3,7 @@
 import type { RuleSnapshot } from '../model';
 import type { RawDomainConfig } from '../raw-domain-config';
 
-/** A set compiled elsewhere (the file source compiles in a worker thread). */
+/** A set compiled elsewhere (the file source compiles in a worker process). */
 export interface PreparedRules {
   readonly snapshot: RuleSnapshot;
   /** Number of files loaded. */

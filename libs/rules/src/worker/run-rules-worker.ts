@@ -1,7 +1,7 @@
 // The serving process's side of the rules worker (rules-worker.ts): one child process per load or
 // check, ended when its job is done. A process rather than a worker thread: Node 24 keeps the heap
 // pages of an ended worker thread (a 10 MB file left ~1 GiB resident for good), while an ended
-// process gives everything back. The thread finds the worker's script beside this file in the
+// process gives everything back. The service finds the worker's script beside this file in the
 // compiled tree, or beside the bundle that inlined this file (the production bundle ships it as
 // bundle/rules-worker.js).
 import { existsSync } from 'node:fs';

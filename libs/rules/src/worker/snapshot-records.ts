@@ -1,5 +1,5 @@
 // A compiled snapshot as flat records, so a snapshot compiled in a worker reaches the serving
-// thread in small pieces: each piece (JSON text: a string crosses threads as one copy, and
+// thread in small pieces: each piece (JSON text: a string crosses the channel as one copy, and
 // JSON.parse builds the records about twice as fast as a structured clone of them would) costs
 // the serving thread about a millisecond to parse and attach, and calls are answered between
 // pieces. Records are in pre-order (a parent before its

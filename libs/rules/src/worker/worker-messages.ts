@@ -1,4 +1,4 @@
-// What the serving thread and the rules worker say to each other (structured clones).
+// What the service and the rules worker process say to each other (structured clones over IPC).
 import type { CompileOptions } from '../compile-snapshot';
 import type { DomainDescription } from '../describe-rules';
 import { RuleConfigError, type SourcePosition } from '../rule-config-error';
