@@ -32,6 +32,8 @@ export class FileRuleSource implements RuleSource {
   private watcher: FSWatcher | undefined;
   private loading: Promise<void> = Promise.resolve();
   private isStopped = false;
+  /** Ends a load's worker when the source stops (a large file must not hold up a shutdown). */
+  private stopping = new AbortController();
   /** Set once a load found the rules directory: from then on its disappearance is an error. */
   private hasSeenDirectory = false;
   private onConfigs: (configs: RuleSet, warnings: readonly string[]) => unknown = () => undefined;
@@ -56,6 +58,7 @@ export class FileRuleSource implements RuleSource {
     this.onConfigs = onConfigs;
     this.onError = onError;
     this.isStopped = false;
+    this.stopping = new AbortController();
     // Watch first, then load: a change made during the first load still triggers a reload.
     this.watcher = await this.startWatching();
     await this.load();
@@ -68,6 +71,7 @@ export class FileRuleSource implements RuleSource {
 
   async stop(): Promise<void> {
     this.isStopped = true;
+    this.stopping.abort();
     this.debouncer.cancel();
     await this.watcher?.close();
     this.watcher = undefined;
@@ -86,7 +90,7 @@ export class FileRuleSource implements RuleSource {
     try {
       warnings = await this.checkDirectory();
       configs = this.compileOptions
-        ? await loadRulesInWorker(this.options, this.compileOptions)
+        ? await loadRulesInWorker(this.options, this.compileOptions, this.stopping.signal)
         : parseRuleFiles(await readRuleFiles(this.options));
     } catch (error) {
       if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));

@@ -63,6 +63,13 @@ describe(loadRulesInWorker.name, () => {
     });
   });
 
+  it('ends the worker when the signal aborts (the source is stopping)', async () => {
+    const stopping = new AbortController();
+    const load = loadRulesInWorker(layout('examples'), OPTIONS, stopping.signal);
+    stopping.abort();
+    await assert.rejects(load, { name: 'AbortError' });
+  });
+
   it('refuses what the store cannot run (options cross to the worker)', async () => {
     write('bucket', 'a.yaml', readFixture('algorithms.yaml'));
     const unsupportedAlgorithms = new Map<Algorithm, string>([

@@ -31,11 +31,19 @@ export interface CheckedRules {
   readonly domains: readonly DomainDescription[] | undefined;
 }
 
-/** Reads, parses and compiles the rule files in a worker; rejects with the first error. */
-export function loadRulesInWorker(layout: RuleFileLayout, options: CompileOptions): Promise<PreparedRules> {
+/**
+ * Reads, parses and compiles the rule files in a worker; rejects with the first error (or an
+ * AbortError when `signal` ends the load).
+ */
+export function loadRulesInWorker(
+  layout: RuleFileLayout,
+  options: CompileOptions,
+  signal?: AbortSignal,
+): Promise<PreparedRules> {
   let assembler: SnapshotAssembler | undefined;
   let configCount = 0;
-  return runJob<PreparedRules>({ type: 'load', layout, options: plain(options) }, (reply, worker, done) => {
+  const job: WorkerJob = { type: 'load', layout, options: plain(options) };
+  return runJob<PreparedRules>(job, signal, (reply, worker, done) => {
     if (reply.type === 'loaded') {
       assembler = new SnapshotAssembler(reply.sources);
       configCount = reply.configCount;
@@ -57,6 +65,7 @@ export function checkRulesInWorker(
 ): Promise<CheckedRules> {
   return runJob<CheckedRules>(
     { type: 'check', text, sourceName, options: plain(options) },
+    undefined,
     (reply, _worker, done) => {
       if (reply.type !== 'checked') return;
       done({
@@ -70,9 +79,11 @@ export function checkRulesInWorker(
 
 type ReplyHandler<T> = (reply: WorkerReply, worker: ChildProcess, done: (result: T) => void) => void;
 
-function runJob<T>(job: WorkerJob, onReply: ReplyHandler<T>): Promise<T> {
+/** `signal` ends the worker (the service is stopping): the promise rejects with an AbortError. */
+function runJob<T>(job: WorkerJob, signal: AbortSignal | undefined, onReply: ReplyHandler<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const worker = fork(rulesWorkerPath(), [], {
+      ...(signal ? { signal } : {}),
       execArgv: [`--max-old-space-size=${WORKER_MAX_OLD_GENERATION_MB}`],
       // structured clones over the channel (Maps in the options, errors as data)
       serialization: 'advanced',
