@@ -8,14 +8,19 @@
 // Bursts of events are debounced; loads run one at a time, in order. A rules directory that
 // vanishes after it was read is a load error, so the last good rules stay in force.
 import { once } from 'node:events';
-import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
-import { RuleConfigError } from '../rule-config-error';
 import { Debouncer } from './debouncer';
-import { readRuleFiles, ruleFilesDirectory, type RuleFile, type RuleFileLayout } from './read-rule-files';
+import {
+  isDirectory,
+  missingDirectoryError,
+  readRuleFilesOf,
+  ruleFilesDirectory,
+  type RuleFile,
+  type RuleFileLayout,
+} from './read-rule-files';
 import type { RuleSet, RuleSource } from './rule-source';
 import type { CompileOptions } from '../compile-snapshot';
 import { loadRulesInWorker } from '../worker/run-rules-worker';
@@ -90,8 +95,13 @@ export class FileRuleSource implements RuleSource {
     try {
       warnings = await this.checkDirectory();
       configs = this.compileOptions
-        ? await loadRulesInWorker(this.options, this.compileOptions, this.stopping.signal)
-        : parseRuleFiles(await readRuleFiles(this.options));
+        ? await loadRulesInWorker(
+            this.options,
+            this.compileOptions,
+            this.hasSeenDirectory,
+            this.stopping.signal,
+          )
+        : parseRuleFiles(await readRuleFilesOf(this.options, this.hasSeenDirectory));
     } catch (error) {
       if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -113,10 +123,7 @@ export class FileRuleSource implements RuleSource {
       return [];
     }
     if (directory !== undefined && this.hasSeenDirectory) {
-      throw new RuleConfigError(
-        directory,
-        'the rules directory is missing; the rules loaded before stay in force',
-      );
+      throw missingDirectoryError(directory);
     }
     const missing = (await isDirectory(this.options.runtimeRoot)) ? directory : this.options.runtimeRoot;
     return missing === undefined ? [] : [missingDirectoryWarning(missing)];
@@ -164,13 +171,6 @@ export class FileRuleSource implements RuleSource {
 /** The warning of a load that found no rules directory (shown in the log and on /rlconfig). */
 export function missingDirectoryWarning(path: string): string {
   return `rules directory ${path} does not exist: no rules are loaded, every request is allowed`;
-}
-
-function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then(
-    (found) => found.isDirectory(),
-    () => false,
-  );
 }
 
 /** Parses every file; the first error fails the whole load (nothing from any file is applied). */

@@ -44,6 +44,34 @@ export function ruleFilesDirectory(layout: RuleFileLayout): string | undefined {
   return join(layout.runtimeRoot, layout.runtimeSubdirectory, layout.runtimeAppDirectory);
 }
 
+/** A rules directory that vanished after a load found it: the load fails, the last good rules stay. */
+export function missingDirectoryError(directory: string): RuleConfigError {
+  return new RuleConfigError(
+    directory,
+    'the rules directory is missing; the rules loaded before stay in force',
+  );
+}
+
+/**
+ * Reads every rule file, sorted by key. A missing directory means "no files", unless
+ * `mustExist` (a load found it before): then it is a missingDirectoryError, also when it vanishes
+ * while the files are read.
+ */
+export async function readRuleFilesOf(layout: RuleFileLayout, mustExist: boolean): Promise<RuleFile[]> {
+  const files = await readRuleFiles(layout);
+  const directory = ruleFilesDirectory(layout);
+  if (mustExist && directory !== undefined && !(await isDirectory(directory)))
+    throw missingDirectoryError(directory);
+  return files;
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
+}
+
 /** Reads every rule file, sorted by key. A missing directory means "no files". */
 export async function readRuleFiles(layout: RuleFileLayout): Promise<RuleFile[]> {
   const directory = ruleFilesDirectory(layout);

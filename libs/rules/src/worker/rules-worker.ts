@@ -8,7 +8,7 @@ import { compileRules, type CompileOptions } from '../compile-snapshot';
 import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
-import { readRuleFiles, type RuleFileLayout } from '../sources/read-rule-files';
+import { readRuleFilesOf, type RuleFileLayout } from '../sources/read-rule-files';
 import { snapshotRecords, type NodeRecord } from './snapshot-records';
 import { toErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
 
@@ -43,7 +43,7 @@ function serve(): void {
 
 async function run(job: WorkerJob): Promise<void> {
   if (job.type === 'check') return check(job.text, job.sourceName, job.options);
-  const configs = parseFiles(await readRuleFiles(job.layout as RuleFileLayout));
+  const configs = parseFiles(await readRuleFilesOf(job.layout as RuleFileLayout, job.directoryMustExist));
   const compiled = compileRules(configs, { ...job.options, collectAll: false });
   if (compiled.snapshot === undefined) throw compiled.errors[0];
   const snapshot = compiled.snapshot as CompiledRuleSnapshot;

@@ -65,9 +65,18 @@ describe(loadRulesInWorker.name, () => {
 
   it('ends the worker when the signal aborts (the source is stopping)', async () => {
     const stopping = new AbortController();
-    const load = loadRulesInWorker(layout('examples'), OPTIONS, stopping.signal);
+    const load = loadRulesInWorker(layout('examples'), OPTIONS, false, stopping.signal);
     stopping.abort();
     await assert.rejects(load, { name: 'AbortError' });
+  });
+
+  it('fails when a directory a load found before is missing (the rules in force stay)', async () => {
+    await assert.rejects(loadRulesInWorker(layout('vanished'), OPTIONS, true), {
+      name: 'RuleConfigError',
+      message: `${join(root, 'rl', 'vanished')}: the rules directory is missing; the rules loaded before stay in force`,
+    });
+    const { configCount } = await loadRulesInWorker(layout('vanished'), OPTIONS, false);
+    assert.equal(configCount, 0);
   });
 
   it('refuses what the store cannot run (options cross to the worker)', async () => {

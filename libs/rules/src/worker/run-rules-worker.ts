@@ -33,16 +33,18 @@ export interface CheckedRules {
 
 /**
  * Reads, parses and compiles the rule files in a worker; rejects with the first error (or an
- * AbortError when `signal` ends the load).
+ * AbortError when `signal` ends the load). `directoryMustExist`: a load found the rules directory
+ * before, so its disappearance (also between this call and the worker's read) is an error.
  */
 export function loadRulesInWorker(
   layout: RuleFileLayout,
   options: CompileOptions,
+  directoryMustExist = false,
   signal?: AbortSignal,
 ): Promise<PreparedRules> {
   let assembler: SnapshotAssembler | undefined;
   let configCount = 0;
-  const job: WorkerJob = { type: 'load', layout, options: plain(options) };
+  const job: WorkerJob = { type: 'load', layout, directoryMustExist, options: plain(options) };
   return runJob<PreparedRules>(job, signal, (reply, worker, done) => {
     if (reply.type === 'loaded') {
       assembler = new SnapshotAssembler(reply.sources);

@@ -6,7 +6,12 @@ import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { DomainSources } from './snapshot-records';
 
 export type WorkerJob =
-  | { readonly type: 'load'; readonly layout: RuleFileLayout; readonly options: CompileOptions }
+  | {
+      readonly type: 'load';
+      readonly layout: RuleFileLayout;
+      readonly directoryMustExist: boolean;
+      readonly options: CompileOptions;
+    }
   | {
       readonly type: 'check';
       readonly text: string;
