@@ -10,6 +10,7 @@
 //                                 swc-config.mjs), where require() from bundle/ finds it; they
 //                                 share @opentelemetry/api
 //   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
+//   bundle/rules-worker.js        the worker thread that reads, parses and compiles rules
 //   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
 //   bundle/console/               the operator console's page (scripts/build-console.mjs)
 // No other node_modules are needed at run time: only packages that are not installed (optional
@@ -48,6 +49,8 @@ export async function bundleRatelimit({ root, dist }) {
       { in: join(compiled, 'cli/ratelimit-client.js'), out: 'bundle/ratelimit-client' },
       { in: join(compiled, 'cli/config-check.js'), out: 'bundle/config-check' },
       { in: join(compiled, 'create-app.js'), out: 'bundle/test/create-app' },
+      // The rules worker's own script (libs/rules/src/worker/run-rules-worker.ts finds it).
+      { in: join(dist, 'libs/rules/src/worker/rules-worker.js'), out: 'bundle/rules-worker' },
       ...LAZY_PACKAGES.map((name) => ({ in: name, out: `bundle/node_modules/${name}/index` })),
     ],
     outdir,

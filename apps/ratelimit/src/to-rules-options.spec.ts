@@ -25,6 +25,7 @@ describe(toRulesOptions.name, () => {
           runtimeAppDirectory: 'config',
           ignoreDotFiles: false,
           watchRoot: true,
+          maxFileBytes: 16777216,
         },
       });
     });
@@ -37,6 +38,7 @@ describe(toRulesOptions.name, () => {
         RUNTIME_APPDIRECTORY: 'rules',
         RUNTIME_IGNOREDOTFILES: 'true',
         RUNTIME_WATCH_ROOT: 'false',
+        RULES_MAX_FILE_BYTES: '1000',
         MERGE_DOMAIN_CONFIG: 'true',
         FORCE_START_WITHOUT_INITIAL_CONFIG: 'true',
       });
@@ -50,6 +52,7 @@ describe(toRulesOptions.name, () => {
           runtimeAppDirectory: 'rules',
           ignoreDotFiles: true,
           watchRoot: false,
+          maxFileBytes: 1000,
         },
       });
     });

@@ -45,6 +45,7 @@ export function toRulesOptions(settings: Settings, logger: Logger, random: () =>
         runtimeAppDirectory: config.runtime.appDirectory,
         ignoreDotFiles: config.runtime.ignoreDotFiles,
         watchRoot: config.runtime.watchRoot,
+        maxFileBytes: config.runtime.maxFileBytes,
       },
     };
   }

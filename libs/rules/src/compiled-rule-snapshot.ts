@@ -21,6 +21,15 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
     this.domains = Object.freeze([...roots.keys()]);
   }
 
+  /** The compiled trees (for sending a snapshot to another thread). */
+  get rootMap(): ReadonlyMap<string, RuleNode> {
+    return this.roots;
+  }
+
+  get sourceMap(): ReadonlyMap<string, readonly string[]> {
+    return this.sources;
+  }
+
   hasDomain(domain: string): boolean {
     return this.roots.has(domain);
   }
@@ -30,10 +39,10 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
     return root === undefined ? undefined : findLimit(root, domain, descriptor);
   }
 
-  describe(): readonly DomainDescription[] {
-    return [...this.roots].map(([domain, root]) =>
-      describeDomain(domain, root, this.sources.get(domain) ?? []),
-    );
+  describe(domains?: ReadonlySet<string>): readonly DomainDescription[] {
+    return [...this.roots]
+      .filter(([domain]) => domains === undefined || domains.has(domain))
+      .map(([domain, root]) => describeDomain(domain, root, this.sources.get(domain) ?? []));
   }
 
   /**

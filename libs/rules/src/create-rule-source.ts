@@ -1,13 +1,20 @@
 // RulesSourceConfig -> the RuleSource that implements it (exhaustive over the variants).
+import type { UnsupportedAlgorithms } from './compile-algorithm';
 import type { RulesSourceConfig } from './rules-module-options';
 import { FileRuleSource } from './sources/file-rule-source';
 import type { RuleSource } from './sources/rule-source';
 import { XdsRuleSource } from './sources/xds-rule-source';
 
-export function createRuleSource(config: RulesSourceConfig): RuleSource {
+export function createRuleSource(
+  config: RulesSourceConfig,
+  unsupportedAlgorithms?: UnsupportedAlgorithms,
+): RuleSource {
   switch (config.type) {
     case 'file':
-      return new FileRuleSource(config);
+      return new FileRuleSource(config, {
+        mergeDomainConfigs: config.mergeDomainConfigs,
+        unsupportedAlgorithms,
+      });
     case 'xds':
       return new XdsRuleSource(config);
   }

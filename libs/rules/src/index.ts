@@ -17,5 +17,12 @@ export { RATE_LIMIT_CONFIG_TYPE_URL } from './sources/xds-protos';
 export { findProtoRoot, PROTO_LOADER_OPTIONS, PROTO_ROOT } from './proto-files';
 export * from './from-xds-config';
 export * from './rule-registry';
+export {
+  checkRulesInWorker,
+  loadRulesInWorker,
+  rulesWorkerPath,
+  type CheckedRules,
+} from './worker/run-rules-worker';
+export { DEFAULT_MAX_RULE_FILE_BYTES } from './sources/read-rule-files';
 export * from './rules-module-options';
 export * from './rules.module';

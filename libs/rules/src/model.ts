@@ -119,6 +119,9 @@ export interface RuleSnapshot {
   findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;
   /** `/rlconfig` dump: one line per limit (per item of a `rate_limits` list). */
   dump(): string;
-  /** Every domain's tree with its limits and sources, in load order (the operator's console). */
-  describe(): readonly DomainDescription[];
+  /**
+   * Every domain's tree (or those of `domains`) with its limits and sources, in load order (the
+   * operator's console).
+   */
+  describe(domains?: ReadonlySet<string>): readonly DomainDescription[];
 }

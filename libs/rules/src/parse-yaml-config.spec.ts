@@ -56,6 +56,51 @@ describe(parseYamlConfig.name, () => {
     }
   });
 
+  describe('aliases and merge keys, bounded as by yaml.v2 (one fixture each)', () => {
+    const table: [fixture: string, message: string][] = [
+      [
+        // 5 levels of 10 aliases: 100,000 descriptors from 508 bytes
+        'alias_bomb.yaml',
+        'alias_bomb.yaml: error loading config file: yaml: document contains excessive aliasing (line 6, column 48)',
+      ],
+      [
+        // each level merges the one below twice (`<<: [*m, *m]`): 2^24 maps
+        'merge_key_bomb.yaml',
+        'merge_key_bomb.yaml: error loading config file: yaml: document contains excessive aliasing (line 12, column 15)',
+      ],
+      [
+        // lists of aliases of lists, under an unknown key: refused before the keys are checked
+        'nested_aliases.yaml',
+        'nested_aliases.yaml: error loading config file: yaml: document contains excessive aliasing (line 7, column 20)',
+      ],
+      [
+        'alias_cycle.yaml',
+        "alias_cycle.yaml: error loading config file: yaml: anchor 'list' value contains itself (line 4, column 18)",
+      ],
+    ];
+    for (const [fixture, message] of table) {
+      it(fixture, () => {
+        const { config, errors } = parseYamlConfig(fixture, readFixture(fixture));
+        assert.equal(config, undefined);
+        assert.deepEqual(
+          errors.map((error) => error.message),
+          [message],
+        );
+      });
+    }
+
+    it('accepts an alias used once per descriptor (2,000 descriptors sharing one rate_limit)', () => {
+      const { config, errors } = parseYamlConfig('many_aliases.yaml', readFixture('many_aliases.yaml'));
+      assert.deepEqual(errors, []);
+      assert.equal(config?.descriptors?.length, 2000);
+      assert.deepEqual(config?.descriptors?.[1999], {
+        key: 'user',
+        value: 'u1999',
+        rateLimit: { unit: 'minute', requestsPerUnit: 10 },
+      });
+    });
+  });
+
   it('reports every bad list element, keeping the reference text first', () => {
     const { config, errors } = parseYamlConfig('non_map_list.yaml', readFixture('non_map_list.yaml'));
     assert.equal(config, undefined);

@@ -7,6 +7,7 @@ import { isMap, isScalar, LineCounter, parseAllDocuments, type Node, type YAMLMa
 import type { RawDomainConfig } from './raw-domain-config';
 import { RuleConfigError } from './rule-config-error';
 import { TypedConfigReader } from './read-typed-config';
+import { checkAliases } from './yaml-aliases';
 import { validateYamlKeys } from './validate-yaml-keys';
 import { YamlContext } from './yaml-context';
 import { scalarKind, unmarshalErrorText } from './yaml-values';
@@ -26,10 +27,15 @@ export function parseYamlConfig(sourceName: string, text: string): ParsedRuleFil
   const documents = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: lines });
   const document = Array.isArray(documents) ? documents[0] : undefined;
   if (document === undefined) return { config: { sourceName }, errors: [] }; // empty file
-  const context = new YamlContext(sourceName, document, lines);
+  const aliases = checkAliases(document);
+  const context = new YamlContext(sourceName, lines, aliases.targets);
   // Every syntax error, then the checks below on the tree the parser recovered, so one pass lists
   // every error of the file (errors inside what the parser had to guess are left out).
   for (const syntaxError of document.errors) context.reportSyntax(syntaxError.pos[0], syntaxError.message);
+  if (aliases.excess) {
+    context.report(aliases.excess.node, `error loading config file: ${aliases.excess.detail}`);
+    return { config: undefined, errors: context.errors };
+  }
   const root = context.resolve(document.contents);
   if (isEmpty(root)) return { config: { sourceName }, errors: [] };
   if (!isMap(root)) {

@@ -6,7 +6,7 @@ import type { UnsupportedAlgorithms } from './compile-algorithm';
 import { compileSnapshot } from './compile-snapshot';
 import type { RuleSnapshot } from './model';
 import type { RawDomainConfig } from './raw-domain-config';
-import type { RuleSource } from './sources/rule-source';
+import type { RuleSet, RuleSource } from './sources/rule-source';
 
 export type RuleLoadEvent =
   | {
@@ -89,15 +89,14 @@ export class RuleRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  /** Compiles and swaps; exposed so tests and the xDS source can drive it directly. */
-  apply(
-    configs: readonly RawDomainConfig[],
-    warnings: readonly string[] = [],
-    version?: string,
-  ): RuleLoadEvent {
+  /**
+   * Compiles (unless the source did) and swaps; exposed so tests and the xDS source can drive it
+   * directly.
+   */
+  apply(configs: RuleSet, warnings: readonly string[] = [], version?: string): RuleLoadEvent {
     let snapshot: RuleSnapshot;
     try {
-      snapshot = compileSnapshot(configs, this.options);
+      snapshot = isArray(configs) ? compileSnapshot(configs, this.options) : configs.snapshot;
     } catch (error) {
       return this.fail(asError(error));
     }
@@ -106,7 +105,7 @@ export class RuleRegistry {
       ok: true,
       snapshot,
       domainCount: snapshot.domains.length,
-      configCount: configs.length,
+      configCount: isArray(configs) ? configs.length : configs.configCount,
       warnings,
       ...(version === undefined ? {} : { version }),
     });
@@ -130,6 +129,10 @@ export class RuleRegistry {
     }
     return event;
   }
+}
+
+function isArray(configs: RuleSet): configs is readonly RawDomainConfig[] {
+  return Array.isArray(configs);
 }
 
 function asError(error: unknown): Error {

@@ -31,7 +31,7 @@ export class RulesModule implements OnModuleInit, OnApplicationShutdown {
         {
           provide: RULE_REGISTRY,
           useFactory: (moduleOptions: RulesModuleOptions) =>
-            new RuleRegistry(createRuleSource(moduleOptions.source), {
+            new RuleRegistry(createRuleSource(moduleOptions.source, moduleOptions.unsupportedAlgorithms), {
               mergeDomainConfigs: moduleOptions.source.mergeDomainConfigs,
               unsupportedAlgorithms: moduleOptions.unsupportedAlgorithms,
             }),

@@ -1,15 +1,6 @@
 // Per-file state while reading one YAML rule document: alias resolution, node positions and
 // the errors found so far (each prefixed with the file's source name).
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  type Document,
-  type LineCounter,
-  type Node,
-  type YAMLMap,
-} from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Alias, type LineCounter, type Node, type YAMLMap } from 'yaml';
 import { RuleConfigError, type SourcePosition } from './rule-config-error';
 
 export interface MapEntry {
@@ -26,14 +17,15 @@ export class YamlContext {
 
   constructor(
     readonly sourceName: string,
-    private readonly document: Document,
     private readonly lines: LineCounter,
+    /** From checkAliases: each alias resolved once, in document order. */
+    private readonly aliasTargets: ReadonlyMap<Alias, Node | undefined>,
   ) {}
 
   /** The node itself, or the node an alias (`*name`) points to. */
   resolve(node: unknown): Node | undefined {
     if (node === null || node === undefined) return undefined;
-    if (isAlias(node)) return node.resolve(this.document) as Node | undefined;
+    if (isAlias(node)) return this.aliasTargets.get(node);
     return node as Node;
   }
 

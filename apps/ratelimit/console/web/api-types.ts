@@ -66,6 +66,8 @@ export interface LiveAnswer {
 export interface CheckAnswer {
   readonly ok: boolean;
   readonly errors: readonly { message: string; line: number | null; column: number | null; detail: string }[];
+  /** Every error; `errors` holds the first 100. */
+  readonly errorCount: number;
   readonly changes: readonly {
     change: 'added' | 'removed' | 'changed';
     key: string;

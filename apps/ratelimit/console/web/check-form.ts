@@ -17,10 +17,17 @@ async function check(yaml: string): Promise<void> {
     headers: { 'content-type': 'application/yaml' },
     body: yaml,
   });
+  if (!response.ok) {
+    // e.g. 503 while two checks are running; the previous result stays listed
+    const { error } = (await response.json().catch(() => ({}))) as { error?: string };
+    byId('check-summary').textContent = error ?? `the check failed (HTTP ${response.status})`;
+    return;
+  }
   const answer = (await response.json()) as CheckAnswer;
+  const shown = answer.errorCount > answer.errors.length ? ` (the first ${answer.errors.length} shown)` : '';
   const summary = answer.ok
     ? `No errors; ${answer.changes.length} limit change(s) against the rules in force.`
-    : `${answer.errors.length} error(s).`;
+    : `${answer.errorCount} error(s)${shown}.`;
   byId('check-summary').textContent = summary;
   byId('check-errors').replaceChildren(
     ...answer.errors.map((error) =>

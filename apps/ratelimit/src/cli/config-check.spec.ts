@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyFileSync } from 'node:fs';
 import { EVERY_ERROR_KIND, everyErrorKindFile } from '../../test/support/every-error-kind';
+import { aliasBombYaml, mergeKeyBombYaml } from '../../load/hostile-rules';
 import { CONFIG_CHECK_USAGE, parseConfigCheckFlags, runConfigCheck } from './config-check';
 
 const GOOD =
@@ -135,6 +136,20 @@ describe(runConfigCheck.name, () => {
       `error loading rate limit configs: ${file}: unlimited is not allowed in rate_limits (line 30, column 9)`,
       `error loading rate limit configs: ${file}: invalid rate limit unit 'fortnight' (line 31, column 9)`,
       `error loading rate limit configs: ${file}: replaces should not contain name of same descriptor (line 32, column 42)`,
+    ]);
+  });
+
+  it('refuses the alias bomb and the merge-key bomb with file, line and column, exit 1', async () => {
+    const dir = directory('bombs', {
+      'alias.yaml': aliasBombYaml(6),
+      'merge.yaml': mergeKeyBombYaml(30),
+      'ok.yaml': GOOD,
+    });
+    const { exitCode, lines } = await run(['-config_dir', dir]);
+    assert.equal(exitCode, 1);
+    assert.deepEqual(lines.slice(5), [
+      `error loading rate limit configs: ${join(dir, 'alias.yaml')}: error loading config file: yaml: document contains excessive aliasing (line 6, column 48)`,
+      `error loading rate limit configs: ${join(dir, 'merge.yaml')}: error loading config file: yaml: document contains excessive aliasing (line 12, column 15)`,
     ]);
   });
 

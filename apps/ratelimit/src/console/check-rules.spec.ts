@@ -36,7 +36,7 @@ descriptors:
 );
 
 describe(checkRules.name, () => {
-  it('lists the limits added, changed and removed in the domains of the paste only', () => {
+  it('lists the limits added, changed and removed in the domains of the paste only', async () => {
     const yaml = `domain: api
 descriptors:
   - key: remote_address
@@ -45,9 +45,10 @@ descriptors:
   - key: user
     rate_limit: { unit: hour, requests_per_unit: 100, algorithm: token_bucket, burst: 10 }
 `;
-    assert.deepEqual(checkRules(yaml, IN_FORCE, OPTIONS), {
+    assert.deepEqual(await checkRules(yaml, IN_FORCE, OPTIONS), {
       ok: true,
       errors: [],
+      errorCount: 0,
       changes: [
         {
           change: 'changed',
@@ -61,7 +62,7 @@ descriptors:
     });
   });
 
-  it('reports every error with its line and column, and no changes', () => {
+  it('reports every error with its line and column, and no changes', async () => {
     const yaml = `domain: api
 descriptors:
   - key: remote_address
@@ -69,7 +70,7 @@ descriptors:
   - key: remote_address
     rate_limit: { unit: minute, requests_per_unit: 1 }
 `;
-    const result = checkRules(yaml, IN_FORCE, OPTIONS);
+    const result = await checkRules(yaml, IN_FORCE, OPTIONS);
     assert.equal(result.ok, false);
     assert.deepEqual(result.changes, []);
     assert.deepEqual(
@@ -90,11 +91,15 @@ descriptors:
     );
   });
 
-  it('lists one error of every kind in one paste at once, in file order', () => {
+  it('lists one error of every kind in one paste at once, in file order', async () => {
     const yaml = readFileSync(everyErrorKindFile(), 'utf8');
-    const listed = (options: Parameters<typeof checkRules>[2]) =>
-      checkRules(yaml, IN_FORCE, options).errors.map(({ line, column, detail }) => [line, column, detail]);
-    assert.deepEqual(listed(OPTIONS), EVERY_ERROR_KIND);
+    const listed = async (options: Parameters<typeof checkRules>[2]) =>
+      (await checkRules(yaml, IN_FORCE, options)).errors.map(({ line, column, detail }) => [
+        line,
+        column,
+        detail,
+      ]);
+    assert.deepEqual(await listed(OPTIONS), EVERY_ERROR_KIND);
     // On memcached a token bucket is refused before its burst is checked.
     const refused = TOKEN_BUCKET_REFUSED[2];
     const onMemcached = EVERY_ERROR_KIND.map(([line, column, detail]) =>
@@ -102,21 +107,21 @@ descriptors:
     );
     onMemcached.splice(-1, 0, [...TOKEN_BUCKET_REFUSED]);
     assert.deepEqual(
-      listed({ ...OPTIONS, unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS }),
+      await listed({ ...OPTIONS, unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS }),
       onMemcached,
     );
   });
 
-  it('reports a YAML syntax error with its position', () => {
-    const result = checkRules('domain: api\ndescriptors:\n  - key: [unclosed\n', IN_FORCE, OPTIONS);
+  it('reports a YAML syntax error with its position', async () => {
+    const result = await checkRules('domain: api\ndescriptors:\n  - key: [unclosed\n', IN_FORCE, OPTIONS);
     assert.equal(result.ok, false);
     assert.equal(result.errors.length, 1);
     assert.equal(typeof result.errors[0].line, 'number');
     assert.match(result.errors[0].message, /^pasted\.yaml: error loading config file: /);
   });
 
-  it('compares with nothing when no rules are in force', () => {
-    const result = checkRules(
+  it('compares with nothing when no rules are in force', async () => {
+    const result = await checkRules(
       'domain: new\ndescriptors:\n  - key: a\n    rate_limit: { unit: day, requests_per_unit: 3 }\n',
       undefined,
       OPTIONS,
@@ -124,5 +129,42 @@ descriptors:
     assert.deepEqual(result.changes, [
       { change: 'added', key: 'new.a', before: null, after: '3 per 1 DAY, fixed_window' },
     ]);
+  });
+
+  it('refuses nested aliases with the alias where the expansion passed the bound', async () => {
+    const levels = ['domain: bomb', 'descriptors:', '  - &d0 {key: k0}'];
+    for (let level = 1; level <= 5; level += 1)
+      levels.push(
+        `  - &d${level} {key: k${level}, descriptors: [${Array(10)
+          .fill(`*d${level - 1}`)
+          .join(', ')}]}`,
+      );
+    const result = await checkRules(`${levels.join('\n')}\n`, IN_FORCE, OPTIONS);
+    assert.deepEqual(result, {
+      ok: false,
+      errors: [
+        {
+          message:
+            'pasted.yaml: error loading config file: yaml: document contains excessive aliasing (line 7, column 33)',
+          detail: 'error loading config file: yaml: document contains excessive aliasing',
+          line: 7,
+          column: 33,
+        },
+      ],
+      errorCount: 1,
+      changes: [],
+    });
+  });
+
+  it('answers the first 100 errors and how many there are', async () => {
+    const lines = ['domain: api', 'descriptors:'];
+    for (let n = 0; n < 150; n += 1) lines.push(`  - {key: k${n}, rate_limit: {unit: fortnight}}`);
+    const result = await checkRules(`${lines.join('\n')}\n`, IN_FORCE, OPTIONS);
+    assert.equal(result.errors.length, 100);
+    assert.equal(result.errorCount, 150);
+    assert.equal(
+      result.errors[99].message,
+      "pasted.yaml: invalid rate limit unit 'fortnight' (line 102, column 28)",
+    );
   });
 });

@@ -1,11 +1,12 @@
 // "Check a rules change": pasted YAML goes through the same parser and compiler as a rules file
 // (every error, with line and column, as the config checker reports them), and the limits it
 // would add, remove or change against the rules in force. Nothing is applied. The paste stands
-// for the file(s) of the domains it names: limits of other domains are not compared.
+// for the file(s) of the domains it names: limits of other domains are not compared. The paste
+// is parsed and compiled in a worker process, as rule files are (docs/console.md#json-api), so a
+// large or hostile paste does not hold up the calls.
 import {
-  compileRules,
-  inFileOrder,
-  parseYamlConfig,
+  checkRulesInWorker,
+  type CheckedRules,
   type CompileOptions,
   type DomainDescription,
   type LimitDescription,
@@ -34,31 +35,38 @@ export interface LimitChange {
 
 export interface RuleCheckResult {
   readonly ok: boolean;
+  /** The first 100 errors. */
   readonly errors: readonly RuleCheckError[];
+  /** How many errors there are in all. */
+  readonly errorCount: number;
   readonly changes: readonly LimitChange[];
 }
 
-export function checkRules(
+export type RunCheck = (text: string, sourceName: string, options: CompileOptions) => Promise<CheckedRules>;
+
+export async function checkRules(
   yaml: string,
   active: RuleSnapshot | undefined,
   options: CompileOptions,
-): RuleCheckResult {
-  const parsed = parseYamlConfig(PASTED_SOURCE_NAME, yaml);
-  // A paste with errors is still compiled as far as it could be read, so every error shows at once.
-  const readable = parsed.config ?? parsed.partial;
-  const compiled = readable ? compileRules([readable], { ...options, collectAll: true }) : undefined;
-  const all = [...parsed.errors, ...(compiled?.errors ?? [])];
-  const errors = inFileOrder(all, [PASTED_SOURCE_NAME]).map((error) => ({
+  runCheck: RunCheck = checkRulesInWorker,
+): Promise<RuleCheckResult> {
+  const checked = await runCheck(yaml, PASTED_SOURCE_NAME, options);
+  const errors = checked.errors.map((error) => ({
     message: error.message,
     detail: error.detail,
     line: error.position?.line ?? null,
     column: error.position?.column ?? null,
   }));
-  if (errors.length > 0 || compiled?.snapshot === undefined) return { ok: false, errors, changes: [] };
-  const candidate = compiled.snapshot.describe();
+  const { errorCount, domains: candidate } = checked;
+  if (errorCount > 0 || candidate === undefined) return { ok: false, errors, errorCount, changes: [] };
   const domains = new Set(candidate.map(({ domain }) => domain));
-  const inForce = (active?.describe() ?? []).filter(({ domain }) => domains.has(domain));
-  return { ok: true, errors: [], changes: diffLimits(limitTexts(inForce), limitTexts(candidate)) };
+  const inForce = active?.describe(domains) ?? [];
+  return {
+    ok: true,
+    errors: [],
+    errorCount,
+    changes: diffLimits(limitTexts(inForce), limitTexts(candidate)),
+  };
 }
 
 function diffLimits(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): LimitChange[] {

@@ -33,8 +33,11 @@ export interface ConsoleDependencies {
 const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_TOP = 20;
 const MAX_TOP = 64;
+const MAX_CHECKS_RUNNING = 2;
 
 export class ConsoleApi {
+  private checksRunning = 0;
+
   constructor(private readonly dependencies: ConsoleDependencies) {}
 
   /** Answers a request under /console; the caller checked the path. */
@@ -62,7 +65,7 @@ export class ConsoleApi {
           await tryRequest(await readBody(request, MAX_BODY_BYTES), url, this.dependencies.decide),
         );
       case 'POST check':
-        return json(response, 200, this.check(await readBody(request, MAX_BODY_BYTES)));
+        return this.check(response, await readBody(request, MAX_BODY_BYTES));
       default:
         return json(response, 404, { error: `no console API route ${route}` });
     }
@@ -140,8 +143,18 @@ export class ConsoleApi {
     };
   }
 
-  private check(yaml: string): unknown {
-    return checkRules(yaml, this.dependencies.registry.snapshot, this.dependencies.compileOptions);
+  /** Each check has a worker process of its own (hundreds of MB for a 1 MiB paste): a few at a time. */
+  private async check(response: ServerResponse, yaml: string): Promise<void> {
+    if (this.checksRunning >= MAX_CHECKS_RUNNING) {
+      return json(response, 503, { error: `${MAX_CHECKS_RUNNING} rules checks are running; try again` });
+    }
+    this.checksRunning += 1;
+    try {
+      const { registry, compileOptions } = this.dependencies;
+      json(response, 200, await checkRules(yaml, registry.snapshot, compileOptions));
+    } finally {
+      this.checksRunning -= 1;
+    }
   }
 
   private tryAnswer(response: ServerResponse, answer: TryAnswer): void {

@@ -104,6 +104,7 @@ function buildConfigSource(values: VariableValues): ConfigSourceSettings {
       appDirectory: values.RUNTIME_APPDIRECTORY,
       ignoreDotFiles: values.RUNTIME_IGNOREDOTFILES,
       watchRoot: values.RUNTIME_WATCH_ROOT,
+      maxFileBytes: values.RULES_MAX_FILE_BYTES,
     },
     xds: {
       nodeId: values.CONFIG_GRPC_XDS_NODE_ID,

@@ -133,6 +133,7 @@ export const VARIABLES = {
   RUNTIME_APPDIRECTORY: v(text, 'config', 'directory holding the rule files'),
   RUNTIME_IGNOREDOTFILES: v(bool, 'false', 'skip files and directories starting with a dot'),
   RUNTIME_WATCH_ROOT: v(bool, 'true', 'true: reload on root symlink swap; false: on file changes'),
+  RULES_MAX_FILE_BYTES: v(integer(1), '16777216', 'ours: a larger rules file is refused (16 MiB)'),
   CONFIG_GRPC_XDS_NODE_ID: v(text, 'default', 'xDS node id'),
   CONFIG_GRPC_XDS_NODE_METADATA: v(equalsMap, '', 'xDS node metadata, k=v,k2=v2'),
   CONFIG_GRPC_XDS_SERVER_URL: v(text, 'localhost:18000', 'xDS server address'),

@@ -128,6 +128,7 @@ describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*
       RUNTIME_APPDIRECTORY: 'rules',
       RUNTIME_IGNOREDOTFILES: 'true',
       RUNTIME_WATCH_ROOT: 'false',
+      RULES_MAX_FILE_BYTES: '1048576',
     }).config;
     assert.deepEqual(
       [sut.type, sut.forceStartWithoutInitialConfig, sut.mergeDomainConfig],
@@ -139,6 +140,7 @@ describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*
       appDirectory: 'rules',
       ignoreDotFiles: true,
       watchRoot: false,
+      maxFileBytes: 1048576,
     });
   });
 

@@ -94,6 +94,8 @@ export interface ConfigSourceSettings {
     readonly appDirectory: string;
     readonly ignoreDotFiles: boolean;
     readonly watchRoot: boolean;
+    /** RULES_MAX_FILE_BYTES. */
+    readonly maxFileBytes: number;
   };
   readonly xds: XdsSettings;
 }

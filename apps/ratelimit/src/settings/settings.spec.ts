@@ -46,6 +46,7 @@ const DEFAULTS: Settings = {
       appDirectory: 'config',
       ignoreDotFiles: false,
       watchRoot: true,
+      maxFileBytes: 16777216,
     },
     xds: {
       nodeId: 'default',

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';
 import { FakeClock } from '../support/fake-clock';
+import { aliasBombYaml } from '../../load/hostile-rules';
 import { createRulesDir, type RulesDir } from '../../load/rules-dir';
 import { rlsRequest } from '../../load/rls-client';
 import { startTestApp, type TestApp } from '../support/start-app';
@@ -208,6 +209,24 @@ describe('console JSON API', () => {
       },
     ]);
     assert.equal((await get('/console/api/rules')).domains[0].descriptors[0].limits[0].requestsPerUnit, 3);
+  });
+
+  it('refuses an alias bomb in the rules check with its position (the check runs in the rules worker)', async () => {
+    const answer = JSON.parse((await post('/console/api/check', aliasBombYaml(6))).text);
+    assert.deepEqual(answer, {
+      ok: false,
+      errors: [
+        {
+          message:
+            'pasted.yaml: error loading config file: yaml: document contains excessive aliasing (line 6, column 48)',
+          detail: 'error loading config file: yaml: document contains excessive aliasing',
+          line: 6,
+          column: 48,
+        },
+      ],
+      errorCount: 1,
+      changes: [],
+    });
   });
 
   it('keeps the good rules and shows the error of a failed load', async () => {

@@ -8,15 +8,22 @@
 // Bursts of events are debounced; loads run one at a time, in order. A rules directory that
 // vanishes after it was read is a load error, so the last good rules stay in force.
 import { once } from 'node:events';
-import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
-import { RuleConfigError } from '../rule-config-error';
 import { Debouncer } from './debouncer';
-import { readRuleFiles, ruleFilesDirectory, type RuleFile, type RuleFileLayout } from './read-rule-files';
-import type { RuleSource } from './rule-source';
+import {
+  isDirectory,
+  missingDirectoryError,
+  readRuleFilesOf,
+  ruleFilesDirectory,
+  type RuleFile,
+  type RuleFileLayout,
+} from './read-rule-files';
+import type { RuleSet, RuleSource } from './rule-source';
+import type { CompileOptions } from '../compile-snapshot';
+import { loadRulesInWorker } from '../worker/run-rules-worker';
 
 export interface FileRuleSourceOptions extends RuleFileLayout {
   /** Quiet period after the last file event before reloading (default 100 ms). */
@@ -30,22 +37,33 @@ export class FileRuleSource implements RuleSource {
   private watcher: FSWatcher | undefined;
   private loading: Promise<void> = Promise.resolve();
   private isStopped = false;
+  /** Ends a load's worker when the source stops (a large file must not hold up a shutdown). */
+  private stopping = new AbortController();
   /** Set once a load found the rules directory: from then on its disappearance is an error. */
   private hasSeenDirectory = false;
-  private onConfigs: (configs: RawDomainConfig[], warnings: readonly string[]) => unknown = () => undefined;
+  private onConfigs: (configs: RuleSet, warnings: readonly string[]) => unknown = () => undefined;
   private onError: (error: Error) => void = () => undefined;
 
-  constructor(private readonly options: FileRuleSourceOptions) {
+  /**
+   * With `compileOptions`, files are read, parsed and compiled in a worker process and only the
+   * compiled rules reach the service (docs/rules.md#where-rules-are-compiled); without, they are
+   * parsed here and the registry compiles them.
+   */
+  constructor(
+    private readonly options: FileRuleSourceOptions,
+    private readonly compileOptions?: CompileOptions,
+  ) {
     this.debouncer = new Debouncer(options.debounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS, () => void this.load());
   }
 
   async start(
-    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[]) => Error | void,
+    onConfigs: (configs: RuleSet, warnings?: readonly string[]) => Error | void,
     onError: (error: Error) => void,
   ): Promise<void> {
     this.onConfigs = onConfigs;
     this.onError = onError;
     this.isStopped = false;
+    this.stopping = new AbortController();
     // Watch first, then load: a change made during the first load still triggers a reload.
     this.watcher = await this.startWatching();
     await this.load();
@@ -58,6 +76,7 @@ export class FileRuleSource implements RuleSource {
 
   async stop(): Promise<void> {
     this.isStopped = true;
+    this.stopping.abort();
     this.debouncer.cancel();
     await this.watcher?.close();
     this.watcher = undefined;
@@ -71,11 +90,18 @@ export class FileRuleSource implements RuleSource {
 
   private async loadOnce(): Promise<void> {
     if (this.isStopped) return;
-    let configs: RawDomainConfig[];
+    let configs: RuleSet;
     let warnings: readonly string[];
     try {
       warnings = await this.checkDirectory();
-      configs = parseRuleFiles(await readRuleFiles(this.options));
+      configs = this.compileOptions
+        ? await loadRulesInWorker(
+            this.options,
+            this.compileOptions,
+            this.hasSeenDirectory,
+            this.stopping.signal,
+          )
+        : parseRuleFiles(await readRuleFilesOf(this.options, this.hasSeenDirectory));
     } catch (error) {
       if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -97,10 +123,7 @@ export class FileRuleSource implements RuleSource {
       return [];
     }
     if (directory !== undefined && this.hasSeenDirectory) {
-      throw new RuleConfigError(
-        directory,
-        'the rules directory is missing; the rules loaded before stay in force',
-      );
+      throw missingDirectoryError(directory);
     }
     const missing = (await isDirectory(this.options.runtimeRoot)) ? directory : this.options.runtimeRoot;
     return missing === undefined ? [] : [missingDirectoryWarning(missing)];
@@ -148,13 +171,6 @@ export class FileRuleSource implements RuleSource {
 /** The warning of a load that found no rules directory (shown in the log and on /rlconfig). */
 export function missingDirectoryWarning(path: string): string {
   return `rules directory ${path} does not exist: no rules are loaded, every request is allowed`;
-}
-
-function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then(
-    (found) => found.isDirectory(),
-    () => false,
-  );
 }
 
 /** Parses every file; the first error fails the whole load (nothing from any file is applied). */

@@ -39,6 +39,25 @@ describe(readRuleFiles.name, () => {
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
+  it('refuses a file larger than maxFileBytes, naming the file, its size and the limit', async () => {
+    write('sized/rules/config/small.yaml', 'domain: small');
+    write('sized/rules/config/large.yaml', `domain: large\n${'#'.repeat(85)}\n`);
+    const sized = { runtimeRoot: join(root, 'sized'), runtimeSubdirectory: 'rules', watchRoot: false };
+    await assert.rejects(readRuleFiles(layout({ ...sized, maxFileBytes: 99 })), {
+      name: 'RuleConfigError',
+      message:
+        'large.yaml: error reading file: the file is 100 bytes, more than the limit of 99 bytes (RULES_MAX_FILE_BYTES)',
+    });
+    const files = await readRuleFiles(layout({ ...sized, maxFileBytes: 100 }));
+    assert.deepEqual(
+      files.map((file) => [file.key, file.text.length]),
+      [
+        ['large.yaml', 100],
+        ['small.yaml', 13],
+      ],
+    );
+  });
+
   it('watchRoot=true: keys relative to ROOT/SUBDIRECTORY, only those starting with `<appdir>.`', async () => {
     assert.deepEqual(await keys({}), [
       'config...2024_01_01.basic.yaml',

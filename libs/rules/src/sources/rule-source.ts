@@ -1,6 +1,17 @@
 // Where rules come from (files, xDS). A source only produces RawDomainConfig lists (or an
 // error); the registry compiles and swaps snapshots, so it does not care which source it runs.
+import type { RuleSnapshot } from '../model';
 import type { RawDomainConfig } from '../raw-domain-config';
+
+/** A set compiled elsewhere (the file source compiles in a worker process). */
+export interface PreparedRules {
+  readonly snapshot: RuleSnapshot;
+  /** Number of files loaded. */
+  readonly configCount: number;
+}
+
+/** What a source delivers: raw configs for the registry to compile, or a compiled set. */
+export type RuleSet = readonly RawDomainConfig[] | PreparedRules;
 
 export interface RuleSource {
   /**
@@ -12,7 +23,7 @@ export interface RuleSource {
    * resource version of the set (files have none).
    */
   start(
-    onConfigs: (configs: RawDomainConfig[], warnings?: readonly string[], version?: string) => Error | void,
+    onConfigs: (configs: RuleSet, warnings?: readonly string[], version?: string) => Error | void,
     onError: (error: Error) => void,
   ): Promise<void>;
   stop(): Promise<void>;

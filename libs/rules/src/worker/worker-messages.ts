@@ -1,0 +1,54 @@
+// What the service and the rules worker process say to each other (structured clones over IPC).
+import type { CompileOptions } from '../compile-snapshot';
+import type { DomainDescription } from '../describe-rules';
+import { RuleConfigError, type SourcePosition } from '../rule-config-error';
+import type { RuleFileLayout } from '../sources/read-rule-files';
+import type { DomainSources } from './snapshot-records';
+
+export type WorkerJob =
+  | {
+      readonly type: 'load';
+      readonly layout: RuleFileLayout;
+      readonly directoryMustExist: boolean;
+      readonly options: CompileOptions;
+    }
+  | {
+      readonly type: 'check';
+      readonly text: string;
+      readonly sourceName: string;
+      readonly options: CompileOptions;
+    };
+
+export type WorkerReply =
+  | { readonly type: 'loaded'; readonly configCount: number; readonly sources: DomainSources }
+  /** NodeRecord[] as JSON; an empty list ends the snapshot. */
+  | { readonly type: 'records'; readonly json: string }
+  | {
+      readonly type: 'checked';
+      readonly errors: readonly ErrorData[];
+      readonly errorCount: number;
+      readonly domains: readonly DomainDescription[] | undefined;
+    }
+  | { readonly type: 'failed'; readonly error: ErrorData };
+
+/** A RuleConfigError (sourceName set) or any other error, as data. */
+export interface ErrorData {
+  readonly message: string;
+  readonly sourceName?: string;
+  readonly detail?: string;
+  readonly position?: SourcePosition;
+}
+
+export function toErrorData(error: unknown): ErrorData {
+  if (error instanceof RuleConfigError) {
+    const { message, sourceName, detail, position } = error;
+    return { message, sourceName, detail, ...(position ? { position } : {}) };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+export function fromErrorData(data: ErrorData): Error {
+  if (data.sourceName !== undefined && data.detail !== undefined)
+    return new RuleConfigError(data.sourceName, data.detail, data.position);
+  return new Error(data.message);
+}
