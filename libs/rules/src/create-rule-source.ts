@@ -8,13 +8,15 @@ import { XdsRuleSource } from './sources/xds-rule-source';
 export function createRuleSource(
   config: RulesSourceConfig,
   unsupportedAlgorithms?: UnsupportedAlgorithms,
+  isFirstLoadBeforeServing = false,
 ): RuleSource {
   switch (config.type) {
     case 'file':
-      return new FileRuleSource(config, {
-        mergeDomainConfigs: config.mergeDomainConfigs,
-        unsupportedAlgorithms,
-      });
+      return new FileRuleSource(
+        config,
+        { mergeDomainConfigs: config.mergeDomainConfigs, unsupportedAlgorithms },
+        isFirstLoadBeforeServing,
+      );
     case 'xds':
       return new XdsRuleSource(config);
   }

@@ -31,10 +31,17 @@ export class RulesModule implements OnModuleInit, OnApplicationShutdown {
         {
           provide: RULE_REGISTRY,
           useFactory: (moduleOptions: RulesModuleOptions) =>
-            new RuleRegistry(createRuleSource(moduleOptions.source, moduleOptions.unsupportedAlgorithms), {
-              mergeDomainConfigs: moduleOptions.source.mergeDomainConfigs,
-              unsupportedAlgorithms: moduleOptions.unsupportedAlgorithms,
-            }),
+            new RuleRegistry(
+              createRuleSource(
+                moduleOptions.source,
+                moduleOptions.unsupportedAlgorithms,
+                moduleOptions.waitForInitialRules !== false,
+              ),
+              {
+                mergeDomainConfigs: moduleOptions.source.mergeDomainConfigs,
+                unsupportedAlgorithms: moduleOptions.unsupportedAlgorithms,
+              },
+            ),
           inject: [RULES_MODULE_OPTIONS],
         },
       ],

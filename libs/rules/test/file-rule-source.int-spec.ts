@@ -9,6 +9,7 @@ import { scratchDir, waitFor } from '@repo/test-support';
 import { RuleRegistry, type RuleLoadEvent } from '../src/rule-registry';
 import {
   FileRuleSource,
+  FIRST_LOAD_IN_PROCESS_MAX_BYTES,
   missingDirectoryWarning,
   type FileRuleSourceOptions,
 } from '../src/sources/file-rule-source';
@@ -230,5 +231,70 @@ describe(`${FileRuleSource.name} (RUNTIME_WATCH_ROOT=true)`, () => {
     writeFileSync(file, rules('a', 5));
     sut.registry.reload();
     await sut.waitUntil('the reloaded rules', () => sut.limitOf('a') === 5);
+  });
+});
+
+describe(`${FileRuleSource.name} with a compiling worker`, () => {
+  const compileOptions = { mergeDomainConfigs: false };
+  function layout(name: string) {
+    const root = scratchDir(name);
+    const dir = join(root, 'ratelimit', 'config');
+    mkdirSync(dir, { recursive: true });
+    const options = {
+      runtimeRoot: root,
+      runtimeSubdirectory: 'ratelimit',
+      runtimeAppDirectory: 'config',
+      ignoreDotFiles: false,
+      watchRoot: false,
+      debounceMs: 30,
+    };
+    return { dir, options };
+  }
+  /** Starts the source; resolves to what each load delivered: 'here' (raw configs) or 'worker'. */
+  async function deliveries(sut: FileRuleSource): Promise<string[]> {
+    const seen: string[] = [];
+    await sut.start(
+      (set) => void seen.push(Array.isArray(set) ? 'here' : 'worker'),
+      (error) => void seen.push(`error: ${error.message}`),
+    );
+    return seen;
+  }
+
+  it('parses a small first set here when it is awaited before serving, and every reload in the worker', async () => {
+    const { dir, options } = layout('rules-first-here');
+    writeFileSync(join(dir, 'a.yaml'), rules('a', 1));
+    const sut = new FileRuleSource(options, compileOptions, true);
+    try {
+      const seen = await deliveries(sut);
+      assert.deepEqual(seen, ['here']);
+      writeFileSync(join(dir, 'a.yaml'), rules('a', 2));
+      await waitFor(() => seen.length === 2, { timeoutMs: 10_000, intervalMs: 20, description: 'a reload' });
+      assert.deepEqual(seen, ['here', 'worker']);
+    } finally {
+      await sut.stop();
+    }
+  });
+
+  it('sends a first set larger than FIRST_LOAD_IN_PROCESS_MAX_BYTES, or one not awaited, to the worker', async () => {
+    const { dir, options } = layout('rules-first-worker');
+    const descriptors = Math.ceil(FIRST_LOAD_IN_PROCESS_MAX_BYTES / 60) + 1;
+    const lines = Array.from(
+      { length: descriptors },
+      (_, i) => `  - {key: k${i}, rate_limit: {unit: minute, requests_per_unit: 1}}`,
+    );
+    writeFileSync(join(dir, 'big.yaml'), `domain: big\ndescriptors:\n${lines.join('\n')}\n`);
+    const large = new FileRuleSource(options, compileOptions, true);
+    try {
+      assert.deepEqual(await deliveries(large), ['worker']);
+    } finally {
+      await large.stop();
+    }
+    writeFileSync(join(dir, 'big.yaml'), rules('small', 1));
+    const notAwaited = new FileRuleSource(options, compileOptions, false);
+    try {
+      assert.deepEqual(await deliveries(notAwaited), ['worker']);
+    } finally {
+      await notAwaited.stop();
+    }
   });
 });

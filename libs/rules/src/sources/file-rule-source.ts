@@ -32,6 +32,14 @@ export interface FileRuleSourceOptions extends RuleFileLayout {
 
 export const DEFAULT_RELOAD_DEBOUNCE_MS = 100;
 
+/**
+ * A first load awaited before any listener opens reads files up to this size in all here instead of
+ * starting a worker process: nobody is waiting on the serving loop yet, and a worker costs a
+ * start-up 40-150 ms (docs/rules.md#where-rules-are-compiled). Larger sets, and every reload, go to
+ * the worker.
+ */
+export const FIRST_LOAD_IN_PROCESS_MAX_BYTES = 256 * 1024;
+
 export class FileRuleSource implements RuleSource {
   private readonly debouncer: Debouncer;
   private watcher: FSWatcher | undefined;
@@ -52,6 +60,8 @@ export class FileRuleSource implements RuleSource {
   constructor(
     private readonly options: FileRuleSourceOptions,
     private readonly compileOptions?: CompileOptions,
+    /** True when the first load is awaited before the service serves (it may then run here). */
+    private isFirstLoadBeforeServing = false,
   ) {
     this.debouncer = new Debouncer(options.debounceMs ?? DEFAULT_RELOAD_DEBOUNCE_MS, () => void this.load());
   }
@@ -94,19 +104,27 @@ export class FileRuleSource implements RuleSource {
     let warnings: readonly string[];
     try {
       warnings = await this.checkDirectory();
-      configs = this.compileOptions
-        ? await loadRulesInWorker(
-            this.options,
-            this.compileOptions,
-            this.hasSeenDirectory,
-            this.stopping.signal,
-          )
-        : parseRuleFiles(await readRuleFilesOf(this.options, this.hasSeenDirectory));
+      configs = (await this.loadSmallFirstSetHere()) ?? (await this.loadRules());
     } catch (error) {
       if (!this.isStopped) this.onError(error instanceof Error ? error : new Error(String(error)));
       return;
     }
     if (!this.isStopped) this.onConfigs(configs, warnings);
+  }
+
+  private async loadRules(): Promise<RuleSet> {
+    if (this.compileOptions === undefined)
+      return parseRuleFiles(await readRuleFilesOf(this.options, this.hasSeenDirectory));
+    return loadRulesInWorker(this.options, this.compileOptions, this.hasSeenDirectory, this.stopping.signal);
+  }
+
+  /** The first set, parsed here, when it is awaited before serving and small; else undefined. */
+  private async loadSmallFirstSetHere(): Promise<RuleSet | undefined> {
+    if (!this.isFirstLoadBeforeServing) return undefined;
+    this.isFirstLoadBeforeServing = false;
+    const files = await readRuleFilesOf(this.options, this.hasSeenDirectory);
+    const bytes = files.reduce((sum, file) => sum + file.text.length, 0);
+    return bytes <= FIRST_LOAD_IN_PROCESS_MAX_BYTES ? parseRuleFiles(files) : undefined;
   }
 
   /**
