@@ -8,14 +8,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createFaultClient, type FaultClient, type Outcome } from '../../apps/ratelimit/load/fault-client';
 import {
-  aliasBombYaml,
   bigDescriptorValue,
-  bigRulesYaml,
   HITS_ADDEND_MAX,
   invalidUtf8RlsMessage,
-  mergeKeyBombYaml,
   truncatedRlsMessage,
 } from '../../apps/ratelimit/load/hostile-bench-inputs';
+import { aliasBombYaml, largeRulesYaml, mergeKeyBombYaml } from '../../apps/ratelimit/load/hostile-rules';
 import { floodConnections, type ProbeTally } from './connection-flood';
 import { answerWithinMs, countBy, getText, postText, repeatUntil, show } from './hostile-requests';
 
@@ -61,10 +59,9 @@ export const HOSTILE_INPUTS = {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, untilMs - performance.now())));
       return 'nothing sent (control row)';
     }),
-  'alias-bomb': (target: HostileTarget) =>
-    summaryOnly(bombRules(target, aliasBombYaml('x', ALIAS_BOMB_LEVELS))),
+  'alias-bomb': (target: HostileTarget) => summaryOnly(bombRules(target, aliasBombYaml(ALIAS_BOMB_LEVELS))),
   'merge-key-bomb': (target: HostileTarget) =>
-    summaryOnly(bombRules(target, mergeKeyBombYaml('x', MERGE_BOMB_LEVELS))),
+    summaryOnly(bombRules(target, mergeKeyBombYaml(MERGE_BOMB_LEVELS))),
   'big-rules': (target: HostileTarget) => summaryOnly(bigRules(target)),
   pprof: (target: HostileTarget) => summaryOnly(pprof(target)),
   'big-descriptor-values': (target: HostileTarget) => summaryOnly(bigDescriptorValues(target)),
@@ -97,8 +94,8 @@ function bombRules(target: HostileTarget, yaml: string): SummaryAction {
 
 /** A 10 MB rules file dropped into the rules directory; a 1 MB paste posted to the check, one at a time. */
 function bigRules(target: HostileTarget): SummaryAction {
-  const file = bigRulesYaml('x', BIG_RULES_BYTES);
-  const paste = bigRulesYaml('y', BIG_PASTE_BYTES);
+  const file = largeRulesYaml(BIG_RULES_BYTES, 'x');
+  const paste = largeRulesYaml(BIG_PASTE_BYTES, 'y');
   return async (untilMs) => {
     dropRules(target, 'x.yaml', file);
     const check = `${target.debugUrl}/console/api/check`;

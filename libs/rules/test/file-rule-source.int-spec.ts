@@ -49,21 +49,22 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((registry) => registry.stop()));
 });
 
-describe(`${FileRuleSource.name} (RUNTIME_WATCH_ROOT=false)`, () => {
-  function layout() {
-    const root = scratchDir('rules-dir');
-    const dir = join(root, 'ratelimit', 'config');
-    mkdirSync(dir, { recursive: true });
-    const options = {
-      runtimeRoot: root,
-      runtimeSubdirectory: 'ratelimit',
-      runtimeAppDirectory: 'config',
-      ignoreDotFiles: false,
-      watchRoot: false,
-    };
-    return { dir, options };
-  }
+/** A new rules directory `<root>/ratelimit/config` and its layout (RUNTIME_WATCH_ROOT=false). */
+function layout(name = 'rules-dir') {
+  const root = scratchDir(name);
+  const dir = join(root, 'ratelimit', 'config');
+  mkdirSync(dir, { recursive: true });
+  const options = {
+    runtimeRoot: root,
+    runtimeSubdirectory: 'ratelimit',
+    runtimeAppDirectory: 'config',
+    ignoreDotFiles: false,
+    watchRoot: false,
+  };
+  return { dir, options };
+}
 
+describe(`${FileRuleSource.name} (RUNTIME_WATCH_ROOT=false)`, () => {
   it('loads on start, then reloads on create, in-place edit and remove', async () => {
     const { dir, options } = layout();
     writeFileSync(join(dir, 'a.yaml'), rules('a', 1));
@@ -236,20 +237,10 @@ describe(`${FileRuleSource.name} (RUNTIME_WATCH_ROOT=true)`, () => {
 
 describe(`${FileRuleSource.name} with a compiling worker`, () => {
   const compileOptions = { mergeDomainConfigs: false };
-  function layout(name: string) {
-    const root = scratchDir(name);
-    const dir = join(root, 'ratelimit', 'config');
-    mkdirSync(dir, { recursive: true });
-    const options = {
-      runtimeRoot: root,
-      runtimeSubdirectory: 'ratelimit',
-      runtimeAppDirectory: 'config',
-      ignoreDotFiles: false,
-      watchRoot: false,
-      debounceMs: 30,
-    };
-    return { dir, options };
-  }
+  const workerLayout = (name: string) => {
+    const { dir, options } = layout(name);
+    return { dir, options: { ...options, debounceMs: 30 } };
+  };
   /** Starts the source; resolves to what each load delivered: 'here' (raw configs) or 'worker'. */
   async function deliveries(sut: FileRuleSource): Promise<string[]> {
     const seen: string[] = [];
@@ -261,7 +252,7 @@ describe(`${FileRuleSource.name} with a compiling worker`, () => {
   }
 
   it('parses a small first set here when it is awaited before serving, and every reload in the worker', async () => {
-    const { dir, options } = layout('rules-first-here');
+    const { dir, options } = workerLayout('rules-first-here');
     writeFileSync(join(dir, 'a.yaml'), rules('a', 1));
     const sut = new FileRuleSource(options, compileOptions, true);
     try {
@@ -276,7 +267,7 @@ describe(`${FileRuleSource.name} with a compiling worker`, () => {
   });
 
   it('sends a first set larger than FIRST_LOAD_IN_PROCESS_MAX_BYTES, or one not awaited, to the worker', async () => {
-    const { dir, options } = layout('rules-first-worker');
+    const { dir, options } = workerLayout('rules-first-worker');
     const descriptors = Math.ceil(FIRST_LOAD_IN_PROCESS_MAX_BYTES / 60) + 1;
     const lines = Array.from(
       { length: descriptors },
