@@ -25,6 +25,7 @@ describe('ratelimit Helm chart settings, read by parseSettings', () => {
       appDirectory: 'config',
       ignoreDotFiles: true,
       watchRoot: false,
+      maxFileBytes: 16777216,
     });
     assert.equal(sut.config.type, 'FILE');
     assert.equal(sut.stats.sink, 'pullstats');
