@@ -15,7 +15,7 @@ import {
 } from '../../apps/ratelimit/load/hostile-bench-inputs';
 import { aliasBombYaml, largeRulesYaml, mergeKeyBombYaml } from '../../apps/ratelimit/load/hostile-rules';
 import { floodConnections, type ProbeTally } from './connection-flood';
-import { answerWithinMs, countBy, getText, postText, repeatUntil, show } from './hostile-requests';
+import { answerWithinMs, countBy, getText, postYaml, repeatUntil, show } from './hostile-requests';
 
 export interface HostileTarget {
   readonly grpcAddress: string;
@@ -87,7 +87,7 @@ function bombRules(target: HostileTarget, yaml: string): SummaryAction {
   return async (untilMs) => {
     dropRules(target, 'x.yaml', yaml);
     const check = `${target.debugUrl}/console/api/check`;
-    const answers = await repeatUntil(untilMs, 2, () => postText(check, yaml, untilMs));
+    const answers = await repeatUntil(untilMs, 2, () => postYaml(check, yaml, untilMs));
     return `x.yaml (${yaml.length} bytes) dropped into the rules directory; POST /console/api/check: ${show(answers)}`;
   };
 }
@@ -99,7 +99,7 @@ function bigRules(target: HostileTarget): SummaryAction {
   return async (untilMs) => {
     dropRules(target, 'x.yaml', file);
     const check = `${target.debugUrl}/console/api/check`;
-    const answers = await repeatUntil(untilMs, 1, () => postText(check, paste, untilMs));
+    const answers = await repeatUntil(untilMs, 1, () => postYaml(check, paste, untilMs));
     return `x.yaml (${file.length} bytes) dropped; POST /console/api/check of ${paste.length} bytes: ${show(answers)}`;
   };
 }

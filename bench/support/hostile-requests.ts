@@ -27,8 +27,9 @@ export async function repeatUntil(
 }
 
 /** The status code as text; `no answer` when the grace after the window ended first; `error <code>` otherwise. */
-export function postText(url: string, body: string, untilMs: number): Promise<string> {
-  return request(url, { method: 'POST', body, headers: { 'content-type': 'text/plain' } }, untilMs);
+/** POSTs YAML text as the console page does (the check refuses other content types with 415). */
+export function postYaml(url: string, body: string, untilMs: number): Promise<string> {
+  return request(url, { method: 'POST', body, headers: { 'content-type': 'application/yaml' } }, untilMs);
 }
 
 export function getText(url: string, untilMs: number): Promise<string> {

@@ -73,6 +73,7 @@ describe('hostile rules', () => {
     const started = performance.now();
     const response = await fetch(`http://127.0.0.1:${service.debugPort}/console/api/check`, {
       method: 'POST',
+      headers: { 'content-type': 'application/yaml' },
       body: yaml,
     });
     const body = (await response.json()) as CheckAnswer['body'];
