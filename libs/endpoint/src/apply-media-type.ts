@@ -1,9 +1,5 @@
-import { applyFormat } from './apply-format';
-import { asString } from './as-string';
-import { findPreviewNames } from './find-preview-names';
+import { fail, requireString } from './fail';
 import type { RequestHeaders } from './types';
-
-const OCTET_STREAM = /application\/octet-stream/i;
 
 /**
  * Rewrites `headers.accept` for `mediaType`: nothing for binary requests, then the
@@ -11,25 +7,41 @@ const OCTET_STREAM = /application\/octet-stream/i;
  * the whole value: names found in the accept value first, then mediaType.previews.
  */
 export function applyMediaType(headers: RequestHeaders, mediaType: unknown, url: string): void {
-  if (OCTET_STREAM.test(headers.accept as string)) return;
-  if (mediaType === undefined || mediaType === null) {
-    throw new TypeError(`mediaType must be an object, got ${String(mediaType)}`);
+  if (/application\/octet-stream/i.test(headers.accept as string)) return;
+  const { format, previews } = (mediaType ?? fail('mediaType must be an object', mediaType)) as {
+    format?: unknown;
+    previews?: { length?: unknown };
+  };
+  // Comma part by comma part. Linear even on hostile input: the pattern can only start at an
+  // `application/vnd`, and the `\w+` after one stops at the next `/`, so no character is
+  // scanned from two starts. A string replacement: `$&`, `$1`, `$$` in the format act as in
+  // the reference.
+  if (format) {
+    headers.accept = requireString(headers.accept, 'headers.accept')
+      .split(',')
+      .map((part) =>
+        part.replace(/application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/, `application/vnd$1$2.${format as string}`),
+      )
+      .join(',');
   }
-  const { format, previews } = mediaType as { format?: unknown; previews?: unknown };
-  if (format) headers.accept = applyFormat(headers.accept, format);
-  if (url.endsWith('/graphql') && (previews as { length?: unknown } | null)?.length) {
-    headers.accept = previewAccept(headers.accept, previews, format);
+  if (url.endsWith('/graphql') && previews?.length) {
+    headers.accept = findPreviewNames(requireString(headers.accept, 'headers.accept'))
+      .concat(previews as string[])
+      .map((name) => `application/vnd.github.${name}-preview${format ? `.${format as string}` : '+json'}`)
+      .join(',');
   }
 }
 
-function previewAccept(acceptValue: unknown, previews: unknown, format: unknown): string {
-  const accept = asString(acceptValue);
-  if (accept === undefined) {
-    throw new TypeError(`headers.accept must be a string for GraphQL previews, got ${typeof acceptValue}`);
+/**
+ * Preview names already in an accept value: within each maximal run of word characters and
+ * `-` (one linear scan), the text before the run's last `-preview` (if not empty). Same result
+ * as the reference's /(?<![\w-])[\w-]+(?=-preview)/g.
+ */
+export function findPreviewNames(accept: string): string[] {
+  const names: string[] = [];
+  for (const [run] of accept.matchAll(/[\w-]+/g)) {
+    const end = run.lastIndexOf('-preview');
+    if (end > 0) names.push(run.slice(0, end));
   }
-  const suffix = format ? `.${format as string}` : '+json';
-  return findPreviewNames(accept)
-    .concat(previews as string[])
-    .map((name) => `application/vnd.github.${name}-preview${suffix}`)
-    .join(',');
+  return names;
 }

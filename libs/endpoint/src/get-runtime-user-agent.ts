@@ -1,3 +1,8 @@
+type Globals = {
+  navigator?: { userAgent?: unknown } | null;
+  process?: { version?: unknown; platform?: unknown; arch?: unknown; versions?: { node?: unknown } } | null;
+};
+
 /**
  * The runtime part of the default user-agent (like universal-user-agent 7): the
  * browser's `navigator.userAgent`, else `Node.js/<version> (<platform>; <arch>)`, else
@@ -6,18 +11,10 @@
  * is kept (docs/endpoint.md). Reads globals through an object so the library references no Node
  * built-in and stays bundleable for browsers; tests pass their own global object.
  */
-export function getRuntimeUserAgent(global: object = globalThis): string {
-  const { navigator: browser, process: runtime } = global as {
-    navigator?: { userAgent?: unknown } | null;
-    process?: { version?: unknown; platform?: unknown; arch?: unknown; versions?: { node?: unknown } } | null;
-  };
-  const isNode = typeof runtime?.versions?.node === 'string';
-  if (!isNode && typeof browser === 'object' && browser !== null && 'userAgent' in browser) {
-    return String(browser.userAgent);
-  }
-  if (typeof runtime === 'object' && runtime !== null && runtime.version !== undefined) {
-    const version = String(runtime.version).substring(1);
-    return `Node.js/${version} (${String(runtime.platform)}; ${String(runtime.arch)})`;
-  }
-  return '<environment undetectable>';
+export function getRuntimeUserAgent({ navigator: browser, process: runtime }: Globals = globalThis as Globals) {
+  return typeof runtime?.versions?.node != 'string' && typeof browser?.userAgent == 'string'
+    ? browser.userAgent
+    : runtime?.version !== undefined
+      ? `Node.js/${String(runtime.version).slice(1)} (${runtime.platform as string}; ${runtime.arch as string})`
+      : '<environment undetectable>';
 }

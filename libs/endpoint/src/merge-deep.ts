@@ -1,4 +1,4 @@
-import { isPlainObject } from './is-plain-object';
+import { fail } from './fail';
 
 type Options = Record<string, unknown>;
 
@@ -8,28 +8,32 @@ type Options = Record<string, unknown>;
  * so inherited keys count), which is merged recursively. Plain objects without a default are
  * stored by reference; arrays are replaced. Inputs are never written to.
  * `dropUndefined` skips undefined option values (the reference removes them at the top level).
+ * The `in` test needs an object default: the reference throws a TypeError there, so do we.
  */
-export function mergeDeep(defaults: unknown, options: Options, dropUndefined = false, path = '') {
+export function mergeDeep(defaults: unknown, options: Options, dropUndefined?: boolean, path = ''): Options {
   const result: Options = Object.assign({}, defaults);
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value === undefined && dropUndefined) continue;
-    if (isPlainObject(value) && hasDefault(defaults, key, path)) {
-      result[key] = mergeDeep((defaults as Options)[key], value, false, path + key + '.');
-    } else {
-      result[key] = value;
-    }
+    result[key] =
+      isPlainObject(value) &&
+      (Object(defaults) === defaults
+        ? key in (defaults as object)
+        : fail(`Cannot merge "${path + key}" into a non-object`, defaults))
+        ? mergeDeep((defaults as Options)[key], value, false, path + key + '.')
+        : value;
   }
   return result;
 }
 
-/** The `in` test; the reference throws a TypeError when the default is not an object. */
-function hasDefault(defaults: unknown, key: string, path: string): boolean {
-  if ((typeof defaults === 'object' && defaults !== null) || typeof defaults === 'function') {
-    return key in defaults;
-  }
-  throw new TypeError(
-    `Cannot merge the object option "${path}${key}": the default "${path.slice(0, -1)}" is ` +
-      `${defaults === null ? 'null' : `a ${typeof defaults}`}, not an object`,
-  );
+/**
+ * "Plain" as the deep merge understands it: `[object Object]`, and a null
+ * prototype or a prototype whose own `constructor` is a function that is an instance of itself
+ * (true for any realm's `Object`, false for user classes, arrays, Dates, `Object.create({})`).
+ */
+export function isPlainObject(value: unknown): value is Options {
+  if (typeof value != 'object' || Object.prototype.toString.call(value) != '[object Object]') return false;
+  const prototype = Object.getPrototypeOf(value) as { constructor?: unknown } | null;
+  const constructor = !prototype || (Object.hasOwn(prototype, 'constructor') && prototype.constructor);
+  return constructor === true || (typeof constructor == 'function' && constructor instanceof constructor);
 }

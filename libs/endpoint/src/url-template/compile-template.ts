@@ -1,77 +1,68 @@
-import type { CompiledTemplate, TemplateExpression, TemplatePart } from './compiled-template';
-import { convertColonPlaceholders } from './convert-colon-placeholders';
+import type { CompiledTemplate, TemplatePart } from './compiled-template';
 import { encodeReserved } from './encode';
-import { extractUsedNames } from './extract-used-names';
-import { NO_OPERATOR, OPERATORS } from './operators';
-import { parseVariable } from './parse-variable';
+import { compileExpression } from './compile-expression';
 
-/**
- * Parses a url (after `:name` conversion) into literal text and `{expression}` groups in one
- * linear scan: a group is `{` + at least one character that is not a brace + `}`;
- * any other brace is copied through unchanged; literal runs are pre-encoded here once.
- */
-export function compileTemplate(rawUrl: string): CompiledTemplate {
-  const template = convertColonPlaceholders(rawUrl);
-  const parts: TemplatePart[] = [];
-  const usedNames = new Set<string>();
-  let pending = '';
-  let index = 0;
-  while (index < template.length) {
-    const char = template[index];
-    const nextBrace = findBrace(template, index + 1);
-    if (char === '{' && nextBrace > index + 1 && template[nextBrace] === '}') {
-      const body = template.slice(index + 1, nextBrace);
-      if (pending) parts.push(pending);
-      pending = '';
-      parts.push(compileExpression(body));
-      for (const name of extractUsedNames(body)) usedNames.add(name);
-      index = nextBrace + 1;
-    } else if (char === '{' || char === '}') {
-      pending += char;
-      index++;
-    } else {
-      const literal = template.slice(index, nextBrace);
-      try {
-        pending += encodeReserved(literal);
-      } catch {
-        if (pending) parts.push(pending);
-        pending = '';
-        parts.push({ kind: 'failing-literal', raw: literal });
-      }
-      index = nextBrace;
+/** Merged-option keys that are never URL, query or body parameters. */
+export const NON_PARAMETER_KEYS = ['method', 'baseUrl', 'url', 'headers', 'request', 'mediaType'];
+
+// Bounded: an app has a few hundred routes at most; when full it starts again empty. Very long
+// urls (hostile input) are compiled every time rather than kept in memory.
+const cache = new Map<string, CompiledTemplate>();
+
+/** The compiled form of a url template, parsed only on its first use. */
+export function getCompiledTemplate(url: string): CompiledTemplate {
+  let compiled = cache.get(url);
+  if (!compiled) {
+    compiled = compileTemplate(url);
+    if (url.length <= 2048) {
+      if (cache.size >= 1000) cache.clear();
+      cache.set(url, compiled);
     }
   }
-  if (pending) parts.push(pending);
-  return { parts, usedNames, constantUrl: constantUrlOf(parts) };
+  return compiled;
 }
 
-/** Index of the next `{` or `}` at or after `from`, or the length of the text. */
-function findBrace(text: string, from: number): number {
-  for (let index = from; index < text.length; index++) {
-    const char = text[index];
-    if (char === '{' || char === '}') return index;
+/** For tests: how many templates are cached. */
+export function templateCacheSize(): number {
+  return cache.size;
+}
+
+/**
+ * Parses a url into literal text and `{expression}` groups: `:name` placeholders (a colon, a
+ * lowercase ASCII letter and at least one more word character) first become `{name}`; a group
+ * is `{` + at least one character that is not a brace + `}`; any other brace is copied through
+ * unchanged; literal runs are encoded here once. Both patterns are linear (no nested repeats).
+ * A literal that encodeURI rejects (lone surrogate) throws only when expanded, after whatever
+ * an expression before it throws, as in the reference.
+ */
+export function compileTemplate(url: string): CompiledTemplate {
+  const parts: TemplatePart[] = [];
+  const omitted = new Set(NON_PARAMETER_KEYS);
+  for (const [brace, body, literal] of url
+    .replace(/:([a-z]\w+)/g, '{$1}')
+    .matchAll(/\{([^{}]+)\}|([^{}]+)|./g)) {
+    // `.` is left only for a brace that starts no expression: copied through.
+    if (body) {
+      parts.push(compileExpression(body));
+      for (const name of usedNames(body)) omitted.add(name);
+    } else if (literal) {
+      try {
+        parts.push(encodeReserved(literal));
+      } catch {
+        parts.push(() => encodeReserved(literal));
+      }
+    } else parts.push(brace);
   }
-  return text.length;
+  return { parts, omitted };
 }
 
-function compileExpression(body: string): TemplateExpression {
-  const operatorRule = OPERATORS.get(body[0]);
-  const list = operatorRule ? body.slice(1) : body;
-  return {
-    kind: 'expression',
-    operatorChar: operatorRule ? body[0] : '',
-    rule: operatorRule ?? NO_OPERATOR,
-    variables: list.split(',').map(parseVariable),
-  };
-}
-
-function constantUrlOf(parts: readonly TemplatePart[]): string | undefined {
-  if (parts.length === 0) return '';
-  if (parts.length > 1 || typeof parts[0] !== 'string') return undefined;
-  return removeTrailingSlash(parts[0]);
-}
-
-/** One trailing `/` goes, unless the whole url is exactly `/`. */
-export function removeTrailingSlash(url: string): string {
-  return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+/**
+ * Which parameter names an expression "uses": the reference trims non-word characters from
+ * both ends of the whole `{...}` group and splits the rest on commas, so modifiers survive on
+ * every variable but the last (`{a:3,b}` uses `a:3` and `b`). From the first word character to
+ * the last: `\w\W*$` tries each word character once and scans only the non-word run after it
+ * (linear; a naive /\W+$/ would be quadratic, ReDoS).
+ */
+export function usedNames(body: string): string[] {
+  return body.slice(body.search(/\w/), body.search(/\w\W*$/) + 1).split(',');
 }
