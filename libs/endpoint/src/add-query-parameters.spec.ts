@@ -56,7 +56,7 @@ describe(addQueryParameters.name, () => {
       ] as const) {
         assert.throws(() => endpoint('GET /search', { q }), {
           name: 'TypeError',
-          message: `Query parameter "q" must be a string for GET and HEAD requests, got ${got}`,
+          message: `Query parameter "q" must be a string, got ${got}`,
         });
       }
     });

@@ -1,4 +1,5 @@
 import { fail, requireString } from './fail';
+import { findPreviewNames } from './find-preview-names';
 import type { RequestHeaders } from './types';
 
 /**
@@ -20,7 +21,10 @@ export function applyMediaType(headers: RequestHeaders, mediaType: unknown, url:
     headers.accept = requireString(headers.accept, 'headers.accept')
       .split(',')
       .map((part) =>
-        part.replace(/application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/, `application/vnd$1$2.${format as string}`),
+        part.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${format as string}`,
+        ),
       )
       .join(',');
   }
@@ -30,18 +34,4 @@ export function applyMediaType(headers: RequestHeaders, mediaType: unknown, url:
       .map((name) => `application/vnd.github.${name}-preview${format ? `.${format as string}` : '+json'}`)
       .join(',');
   }
-}
-
-/**
- * Preview names already in an accept value: within each maximal run of word characters and
- * `-` (one linear scan), the text before the run's last `-preview` (if not empty). Same result
- * as the reference's /(?<![\w-])[\w-]+(?=-preview)/g.
- */
-export function findPreviewNames(accept: string): string[] {
-  const names: string[] = [];
-  for (const [run] of accept.matchAll(/[\w-]+/g)) {
-    const end = run.lastIndexOf('-preview');
-    if (end > 0) names.push(run.slice(0, end));
-  }
-  return names;
 }

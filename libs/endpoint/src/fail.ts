@@ -2,7 +2,9 @@
 // function`): ours throw `TypeError: <what>, got <kind>`, naming the input and what it must be.
 
 export function fail(what: string, value: unknown): never {
-  throw new TypeError(`${what}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  throw TypeError(
+    `${what}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+  );
 }
 
 /** The text of a string or of a String object (the reference calls string methods on either). */

@@ -11,8 +11,10 @@ type Globals = {
  * is kept (docs/endpoint.md). Reads globals through an object so the library references no Node
  * built-in and stays bundleable for browsers; tests pass their own global object.
  */
-export function getRuntimeUserAgent({ navigator: browser, process: runtime }: Globals = globalThis as Globals) {
-  return typeof runtime?.versions?.node != 'string' && typeof browser?.userAgent == 'string'
+export function getRuntimeUserAgent(
+  { navigator: browser, process: runtime }: Globals = globalThis as Globals,
+) {
+  return !runtime?.versions?.node && typeof browser?.userAgent == 'string'
     ? browser.userAgent
     : runtime?.version !== undefined
       ? `Node.js/${String(runtime.version).slice(1)} (${runtime.platform as string}; ${runtime.arch as string})`

@@ -1,4 +1,5 @@
 import { fail } from './fail';
+import { isPlainObject } from './is-plain-object';
 
 type Options = Record<string, unknown>;
 
@@ -19,21 +20,9 @@ export function mergeDeep(defaults: unknown, options: Options, dropUndefined?: b
       isPlainObject(value) &&
       (Object(defaults) === defaults
         ? key in (defaults as object)
-        : fail(`Cannot merge "${path + key}" into a non-object`, defaults))
+        : fail(`Cannot merge "${path + key}" into a default that is no object`, defaults))
         ? mergeDeep((defaults as Options)[key], value, false, path + key + '.')
         : value;
   }
   return result;
-}
-
-/**
- * "Plain" as the deep merge understands it: `[object Object]`, and a null
- * prototype or a prototype whose own `constructor` is a function that is an instance of itself
- * (true for any realm's `Object`, false for user classes, arrays, Dates, `Object.create({})`).
- */
-export function isPlainObject(value: unknown): value is Options {
-  if (typeof value != 'object' || Object.prototype.toString.call(value) != '[object Object]') return false;
-  const prototype = Object.getPrototypeOf(value) as { constructor?: unknown } | null;
-  const constructor = !prototype || (Object.hasOwn(prototype, 'constructor') && prototype.constructor);
-  return constructor === true || (typeof constructor == 'function' && constructor instanceof constructor);
 }

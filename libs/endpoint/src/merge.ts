@@ -18,7 +18,8 @@ export function merge(defaults: MergedOptions | null, route?: unknown, options?:
   } else own = Object.assign({}, route);
   const headers: Record<string, unknown> = {};
   // Object.keys of a truthy primitive lists its characters, as in the reference.
-  if (own.headers) for (const key of Object.keys(own.headers)) headers[key.toLowerCase()] = (own.headers as never)[key];
+  if (own.headers)
+    for (const key of Object.keys(own.headers)) headers[key.toLowerCase()] = (own.headers as never)[key];
   for (const key in headers) if (headers[key] === undefined) delete headers[key];
   own.headers = headers;
   const merged = mergeDeep(defaults || {}, own, true);

@@ -2,7 +2,8 @@ import { addQueryParameters } from './add-query-parameters';
 import { applyMediaType } from './apply-media-type';
 import { isEnumerableOwn, requireString } from './fail';
 import type { MergedOptions, RequestHeaders, RequestOptions } from './types';
-import { getCompiledTemplate } from './url-template/compile-template';
+import { expandTemplate } from './url-template/expand-template';
+import { getCompiledTemplate } from './url-template/template-cache';
 
 /**
  * Merged options -> request options. Stateless; the input is never written to.
@@ -17,18 +18,21 @@ import { getCompiledTemplate } from './url-template/compile-template';
  */
 export function parse(options: MergedOptions): RequestOptions {
   const method = requireString(options.method, 'method').toUpperCase();
-  const { parts, omitted } = getCompiledTemplate(options.url ? requireString(options.url, 'url') : '/');
+  const template = getCompiledTemplate(options.url ? requireString(options.url, 'url') : '/');
+  const { omitted } = template;
   const headers: RequestHeaders = Object.assign({}, options.headers);
-  let url = '';
-  for (const part of parts) url += typeof part == 'string' ? part : part(options);
-  if (url.length > 1 && url.endsWith('/')) url = url.slice(0, -1);
+  let url = expandTemplate(template, options);
   if (!url.startsWith('http')) url = options.baseUrl + url;
   applyMediaType(headers, options.mediaType, url);
   const names = Object.keys(options).filter((name) => !omitted.has(name));
   let body: unknown;
   if (method == 'GET' || method == 'HEAD') url = addQueryParameters(url, options, names);
   else if (!omitted.has('data') && isEnumerableOwn.call(options, 'data')) body = options.data;
-  else if (names.length) body = names.reduce((object, name) => ((object[name] = options[name]), object), Object.create(null) as Record<string, unknown>);
+  else if (names.length)
+    body = names.reduce(
+      (object, name) => ((object[name] = options[name]), object),
+      Object.create(null) as Record<string, unknown>,
+    );
   if (body !== undefined) headers['content-type'] ||= 'application/json; charset=utf-8';
   else if (method == 'PATCH' || method == 'PUT') body = '';
   return Object.assign(

@@ -1,6 +1,6 @@
 import { fail, isEnumerableOwn, requireString } from '../fail';
 import type { ExpandPart } from './compiled-template';
-import { NON_PARAMETER_KEYS } from './compile-template';
+import { NON_PARAMETER_KEYS } from '../non-parameter-keys';
 import { encodeReserved, encodeUnreserved } from './encode';
 
 type Parameters = Readonly<Record<string, unknown>>;
@@ -13,7 +13,10 @@ type Parameters = Readonly<Record<string, unknown>>;
 export function compileExpression(body: string): ExpandPart {
   const operator = '+#./;?&'.includes(body[0]) ? body[0] : '';
   const separator = operator == '?' ? '&' : /^[+#]?$/.test(operator) ? ',' : operator;
-  const variables = body.slice(operator.length).split(',').map((text) => compileVariable(text, operator));
+  const variables = body
+    .slice(operator.length)
+    .split(',')
+    .map((text) => compileVariable(text, operator));
   return (parameters) =>
     (operator == '+' ? '' : operator) + variables.map((expand) => expand(parameters)).join(separator);
 }
@@ -36,7 +39,7 @@ function compileVariable(text: string, operator: string): ExpandPart {
   const isParameter = !NON_PARAMETER_KEYS.includes(name);
   const isReserved = /[+#]/.test(operator);
   const encode = (item: unknown) =>
-    isReserved ? encodeReserved(requireString(item, `{${operator}${name}} items`)) : encodeUnreserved(item);
+    isReserved ? encodeReserved(requireString(item, `{${operator}${name}} item`)) : encodeUnreserved(item);
 
   return (parameters: Parameters) => {
     const value = isParameter && isEnumerableOwn.call(parameters, name) ? parameters[name] : undefined;
@@ -45,8 +48,8 @@ function compileVariable(text: string, operator: string): ExpandPart {
       return value === '' && isNamed ? encodeUnreserved(name) + (operator == ';' ? '' : '=') : '';
     }
     if (Object(value) !== value && typeof value != 'symbol') {
-      // substring(0, undefined) keeps the whole text.
-      const encoded = encode(String(value).substring(0, prefix as unknown as number));
+      // slice(0, undefined) keeps the whole text.
+      const encoded = encode(String(value).slice(0, prefix as unknown as number));
       return isNamed ? withName(name, encoded) : encoded;
     }
     // Objects: `*` gives items (or `key=value`) joined with `,` whatever the operator; without
@@ -66,7 +69,7 @@ function compileVariable(text: string, operator: string): ExpandPart {
               encode(
                 typeof item.toString == 'function'
                   ? item.toString()
-                  : fail(`{${name}} key "${key}" has no toString()`, item),
+                  : fail(`{${name}}: the value of key "${key}" must have a toString() method`, item),
               );
       })
       .join(',');
