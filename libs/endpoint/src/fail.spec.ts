@@ -1,7 +1,7 @@
 // Boxed strings are accepted wherever the reference calls a string method on the value.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fail, requireArray, requireString } from './fail';
+import { fail, requireString } from './fail';
 import { endpoint } from './index';
 
 const boxed = (text: string) => new String(text) as unknown as string;
@@ -20,17 +20,6 @@ describe(fail.name, () => {
         message: `x must be y, got ${got}`,
       });
     }
-  });
-});
-
-describe(requireArray.name, () => {
-  it('returns an array and throws for anything else', () => {
-    const array = [1];
-    assert.equal(requireArray(array, 'list'), array);
-    assert.throws(() => requireArray('ab', 'list'), {
-      name: 'TypeError',
-      message: 'list must be an array, got string',
-    });
   });
 });
 

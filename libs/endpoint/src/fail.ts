@@ -16,9 +16,5 @@ export function requireString(value: unknown, what: string): string {
       : fail(what + ' must be a string', value);
 }
 
-export function requireArray(value: unknown, what: string): unknown[] {
-  return Array.isArray(value) ? value : fail(what + ' must be an array', value);
-}
-
 /** `Object.prototype.propertyIsEnumerable`: an own, enumerable key (what `Object.keys` lists). */
 export const isEnumerableOwn = Object.prototype.propertyIsEnumerable;

@@ -17,8 +17,13 @@ export function compileExpression(body: string): ExpandPart {
     .slice(operator.length)
     .split(',')
     .map((text) => compileVariable(text, operator));
-  return (parameters) =>
-    (operator == '+' ? '' : operator) + variables.map((expand) => expand(parameters)).join(separator);
+  return (parameters) => {
+    let output = operator == '+' ? '' : operator;
+    for (let index = 0; index < variables.length; index++) {
+      output += (index ? separator : '') + variables[index](parameters);
+    }
+    return output;
+  };
 }
 
 /** `encoded` after `key=`, or alone for an empty key; the value is encoded first, as in the reference. */

@@ -15,10 +15,14 @@ export function encodeUnreserved(value: unknown): string {
  * `%5B`/`%5D` can only come from `[`/`]` here, and decodeURI turns them back.
  */
 export function encodeReserved(text: string): string {
+  if (!text.includes('%')) return encodeUri(text); // the usual case, without the split
   let result = '';
   // The capturing group keeps the triples as pieces of their own (odd indexes).
-  for (const piece of text.split(/(%[\dA-Fa-f]{2})/)) {
-    result += /%[\dA-Fa-f]/.test(piece) ? piece : encodeURI(piece).replace(/%5[BD]/g, decodeURI);
-  }
+  for (const piece of text.split(/(%[\dA-Fa-f]{2})/))
+    result += /%[\dA-Fa-f]/.test(piece) ? piece : encodeUri(piece);
   return result;
+}
+
+function encodeUri(text: string): string {
+  return encodeURI(text).replace(/%5[BD]/g, decodeURI);
 }

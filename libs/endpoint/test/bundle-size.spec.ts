@@ -1,0 +1,44 @@
+// What @repo/endpoint costs a web page, beside the reference @octokit/endpoint: both bundled by
+// esbuild for the browser, minified, gzipped (test/support/browser-bundle-size.ts; the endpoint
+// bench prints the same figures). The bundle is deterministic: these are exact sizes, not timings.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { browserBundleSize, repoRoot } from '@repo/test-support';
+
+/** `@octokit/endpoint` 11.0.5 measured this way; the goal (docs/benchmarks.md#endpoint-size). */
+const REFERENCE_GZIPPED_BYTES = 2257;
+/** Where the library stands today (docs/benchmarks.md#endpoint-size): it must not grow back. */
+const CEILING_GZIPPED_BYTES = 2600;
+
+const ours = () => browserBundleSize(join(repoRoot(), 'libs/endpoint/src/index.ts'), repoRoot());
+
+describe('browser bundle size', () => {
+  it(`stays within ${CEILING_GZIPPED_BYTES} B gzipped`, async () => {
+    const { gzippedBytes } = await ours();
+    assert.ok(gzippedBytes <= CEILING_GZIPPED_BYTES, `${gzippedBytes} B gzipped`);
+  });
+
+  it(
+    `is no larger than @octokit/endpoint (${REFERENCE_GZIPPED_BYTES} B gzipped)`,
+    { todo: 'not reached: docs/benchmarks.md#endpoint-size says where the bytes go' },
+    async () => {
+      const { gzippedBytes } = await ours();
+      const reference = await browserBundleSize('@octokit/endpoint', repoRoot());
+      assert.ok(reference.gzippedBytes <= REFERENCE_GZIPPED_BYTES, `reference ${reference.gzippedBytes} B`);
+      assert.ok(gzippedBytes <= REFERENCE_GZIPPED_BYTES, `${gzippedBytes} B gzipped`);
+    },
+  );
+
+  it('keeps nothing type-only: no route catalogue, no @octokit code, only the library sources', async () => {
+    const { inputs } = await ours();
+    const files = Object.keys(inputs).filter((path) => path !== '<stdin>');
+    assert.deepEqual(
+      files.filter((path) => !path.startsWith('libs/endpoint/src/')),
+      [],
+    );
+    for (const typeOnly of ['types.ts', 'typed-routes.ts', 'endpoint-interface.ts', 'compiled-template.ts']) {
+      assert.ok(!files.some((path) => path.endsWith('/' + typeOnly)), typeOnly);
+    }
+  });
+});
