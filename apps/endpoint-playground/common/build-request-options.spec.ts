@@ -52,7 +52,7 @@ describe(buildRequestOptions.name, () => {
     assert.throws(
       () => buildRequestOptions({ route: 'GET /search/issues', parameters: { q: 1 } }),
       new PlaygroundInputError(
-        'endpoint() threw TypeError: Query parameter "q" must be a string for GET and HEAD requests, got number',
+        'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
       ),
     );
     assert.throws(

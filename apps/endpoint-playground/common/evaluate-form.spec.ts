@@ -73,7 +73,7 @@ describe(evaluateForm.name, () => {
         statusCode: 400,
         error: 'Bad Request',
         message:
-          'endpoint() threw TypeError: Query parameter "q" must be a string for GET and HEAD requests, got number',
+          'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
       },
       warnings: [
         {

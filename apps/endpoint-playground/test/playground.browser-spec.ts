@@ -118,7 +118,7 @@ describe('endpoint playground in Chromium', () => {
       statusCode: 400,
       error: 'Bad Request',
       message:
-        'endpoint() threw TypeError: Query parameter "q" must be a string for GET and HEAD requests, got number',
+        'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
     });
     await sut.page.close();
   });
