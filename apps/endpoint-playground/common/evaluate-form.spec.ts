@@ -72,8 +72,7 @@ describe(evaluateForm.name, () => {
       answer: {
         statusCode: 400,
         error: 'Bad Request',
-        message:
-          'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
+        message: 'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
       },
       warnings: [
         {

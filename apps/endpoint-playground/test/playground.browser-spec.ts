@@ -117,8 +117,7 @@ describe('endpoint playground in Chromium', () => {
     assert.deepEqual(typeError, {
       statusCode: 400,
       error: 'Bad Request',
-      message:
-        'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
+      message: 'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
     });
     await sut.page.close();
   });
