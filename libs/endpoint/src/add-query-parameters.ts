@@ -1,11 +1,10 @@
-import { requireString } from './fail';
-
 type Options = Readonly<Record<string, unknown>>;
 
 /**
  * GET/HEAD: the remaining parameters `names` appended as `name=value` in key order. Names
- * are not encoded; values go through encodeURIComponent; `q` keeps its `+` signs. The
- * separator is `&` when the url already holds a `?` anywhere.
+ * are not encoded; values go through encodeURIComponent (a lone surrogate throws its URIError);
+ * `q` keeps its `+` signs and must be a string, as in the reference. The separator is `&` when
+ * the url already holds a `?` anywhere.
  */
 export function addQueryParameters(url: string, options: Options, names: readonly string[]): string {
   return names.length
@@ -17,25 +16,9 @@ export function addQueryParameters(url: string, options: Options, names: readonl
               name +
               '=' +
               (name == 'q'
-                ? requireString(options.q, 'Query parameter "q"')
-                    .split('+')
-                    .map((piece) => encodeValue(name, piece))
-                    .join('+')
-                : encodeValue(name, options[name])),
+                ? (options.q as string).split('+').map(encodeURIComponent).join('+')
+                : encodeURIComponent(options[name] as string)),
           )
           .join('&')
     : url;
-}
-
-/**
- * encodeURIComponent; its own error (URIError for a lone surrogate, TypeError for a value
- * without a string form) gets the parameter's name in front of the message.
- */
-function encodeValue(name: string, value: unknown): string {
-  try {
-    return encodeURIComponent(value as string);
-  } catch (error) {
-    (error as Error).message = `Query parameter "${name}" cannot be encoded: ${(error as Error).message}`;
-    throw error;
-  }
 }

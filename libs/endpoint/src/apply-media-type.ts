@@ -1,37 +1,30 @@
-import { fail, requireString } from './fail';
-import { findPreviewNames } from './find-preview-names';
 import type { RequestHeaders } from './types';
 
 /**
  * Rewrites `headers.accept` for `mediaType`: nothing for binary requests, then the
  * format, then (only when the expanded url ends in `/graphql`) the previews, which replace
  * the whole value: names found in the accept value first, then mediaType.previews.
+ * Input the reference cannot use (no mediaType, an accept that is no string) throws its TypeError.
  */
 export function applyMediaType(headers: RequestHeaders, mediaType: unknown, url: string): void {
-  if (/application\/octet-stream/i.test(headers.accept as string)) return;
-  const { format, previews } = (mediaType ?? fail('mediaType must be an object', mediaType)) as {
-    format?: unknown;
-    previews?: { length?: unknown };
-  };
+  let accept = headers.accept as string;
+  if (/application\/octet-stream/i.test(accept)) return;
+  const { format, previews } = mediaType as { format?: string; previews?: string[] };
   // Comma part by comma part. Linear even on hostile input: the pattern can only start at an
   // `application/vnd`, and the `\w+` after one stops at the next `/`, so no character is
   // scanned from two starts. A string replacement: `$&`, `$1`, `$$` in the format act as in
   // the reference.
-  if (format) {
-    headers.accept = requireString(headers.accept, 'headers.accept')
+  if (format)
+    headers.accept = accept = accept
       .split(',')
-      .map((part) =>
-        part.replace(
-          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${format as string}`,
-        ),
-      )
+      .map((part) => part.replace(/application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/, `application/vnd$1$2.${format}`))
       .join(',');
-  }
-  if (url.endsWith('/graphql') && previews?.length) {
-    headers.accept = findPreviewNames(requireString(headers.accept, 'headers.accept'))
-      .concat(previews as string[])
-      .map((name) => `application/vnd.github.${name}-preview${format ? `.${format as string}` : '+json'}`)
+  // Preview names already in the value: in each maximal run of word characters and `-`, the
+  // text before the run's last `-preview` (if not empty). The lookbehind lets a match start only
+  // where a run starts, so each run is scanned once (linear, ReDoS-safe).
+  if (url.endsWith('/graphql') && previews?.length)
+    headers.accept = (accept.match(/(?<![-\w])[-\w]+(?=-preview)/g) || ([] as string[]))
+      .concat(previews)
+      .map((name) => `application/vnd.github.${name}-preview${format ? '.' + format : '+json'}`)
       .join(',');
-  }
 }

@@ -1,22 +1,19 @@
 type Globals = {
-  navigator?: { userAgent?: unknown } | null;
-  process?: { version?: unknown; platform?: unknown; arch?: unknown; versions?: { node?: unknown } } | null;
+  navigator?: { userAgent?: string } | null;
+  process?: { versions?: { node?: string }; platform?: string; arch?: string } | null;
 };
 
 /**
- * The runtime part of the default user-agent (like universal-user-agent 7): the
- * browser's `navigator.userAgent`, else `Node.js/<version> (<platform>; <arch>)`, else
- * `<environment undetectable>`. Node 21 and later have a `navigator` of their own whose
- * userAgent is only `Node.js/<major>` (the reference reports that there); in Node the detailed form
- * is kept (docs/endpoint.md). Reads globals through an object so the library references no Node
- * built-in and stays bundleable for browsers; tests pass their own global object.
+ * The runtime part of the default user-agent: `Node.js/<version> (<platform>; <arch>)` where
+ * `process.versions.node` is set (Node, and runtimes that say they are Node), else the browser's
+ * `navigator.userAgent`, else `<environment undetectable>`. Node 21 and later have a `navigator`
+ * of their own whose userAgent is only `Node.js/<major>`: Node is asked first so the detailed
+ * form is kept there (docs/endpoint.md). Reads globals through an object so the library
+ * references no Node built-in and stays bundleable for browsers; tests pass their own object.
  */
-export function getRuntimeUserAgent(
-  { navigator: browser, process: runtime }: Globals = globalThis as Globals,
-) {
-  return !runtime?.versions?.node && typeof browser?.userAgent == 'string'
-    ? browser.userAgent
-    : runtime?.version !== undefined
-      ? `Node.js/${String(runtime.version).slice(1)} (${runtime.platform as string}; ${runtime.arch as string})`
-      : '<environment undetectable>';
+export function getRuntimeUserAgent({ navigator: browser, process: runtime }: Globals = globalThis as Globals) {
+  const node = runtime?.versions?.node;
+  return node
+    ? `Node.js/${node} (${runtime!.platform}; ${runtime!.arch})`
+    : browser?.userAgent || '<environment undetectable>';
 }

@@ -6,9 +6,9 @@ import type { MergedOptions } from './types';
  * Defaults + route + options -> merged options, not parsed. Writes to none of its inputs.
  * A string route is split on single spaces: `METHOD url` gives both (only the first two pieces
  * count), otherwise the first piece is the url, and `options` overrides them; any other route is
- * copied and `options` ignored. Header names are lowercased (the later key wins on a collision),
- * undefined values dropped at the top and header level, then the deep merge and the `/graphql`
- * previews. The method's case and the url template are kept as given.
+ * copied and `options` ignored. Header names are lowercased (the later key wins on a collision,
+ * an undefined value removes the header), undefined values are dropped at the top level, then
+ * the deep merge and the `/graphql` previews. The method's case and the url template are kept.
  */
 export function merge(defaults: MergedOptions | null, route?: unknown, options?: unknown) {
   let own: Record<string, unknown>;
@@ -19,8 +19,11 @@ export function merge(defaults: MergedOptions | null, route?: unknown, options?:
   const headers: Record<string, unknown> = {};
   // Object.keys of a truthy primitive lists its characters, as in the reference.
   if (own.headers)
-    for (const key of Object.keys(own.headers)) headers[key.toLowerCase()] = (own.headers as never)[key];
-  for (const key in headers) if (headers[key] === undefined) delete headers[key];
+    for (const key of Object.keys(own.headers)) {
+      const value = (own.headers as never)[key];
+      if (value === undefined) delete headers[key.toLowerCase()];
+      else headers[key.toLowerCase()] = value;
+    }
   own.headers = headers;
   const merged = mergeDeep(defaults || {}, own, true);
   if (own.url === '/graphql') mergeGraphqlPreviews(defaults, merged);

@@ -1,6 +1,5 @@
 import { addQueryParameters } from './add-query-parameters';
 import { applyMediaType } from './apply-media-type';
-import { isEnumerableOwn, requireString } from './fail';
 import type { MergedOptions, RequestHeaders, RequestOptions } from './types';
 import { expandTemplate } from './url-template/expand-template';
 import { getCompiledTemplate } from './url-template/template-cache';
@@ -15,10 +14,11 @@ import { getCompiledTemplate } from './url-template/template-cache';
  *    parameters form a null-prototype object, else there is none. A body gets the JSON
  *    content-type unless one is set; PATCH and PUT without one get `""`.
  * 3. The method comes back lowercase.
+ * A method or url that is no string throws the reference's TypeError.
  */
 export function parse(options: MergedOptions): RequestOptions {
-  const method = requireString(options.method, 'method').toUpperCase();
-  const template = getCompiledTemplate(options.url ? requireString(options.url, 'url') : '/');
+  const method = options.method.toUpperCase();
+  const template = getCompiledTemplate(options.url || '/');
   const { omitted } = template;
   const headers: RequestHeaders = Object.assign({}, options.headers);
   let url = expandTemplate(template, options);
@@ -27,12 +27,11 @@ export function parse(options: MergedOptions): RequestOptions {
   const names = Object.keys(options).filter((name) => !omitted.has(name));
   let body: unknown;
   if (method == 'GET' || method == 'HEAD') url = addQueryParameters(url, options, names);
-  else if (!omitted.has('data') && isEnumerableOwn.call(options, 'data')) body = options.data;
-  else if (names.length)
-    body = names.reduce(
-      (object, name) => ((object[name] = options[name]), object),
-      Object.create(null) as Record<string, unknown>,
-    );
+  else if (names.includes('data')) body = options.data;
+  else if (names.length) {
+    body = Object.create(null);
+    for (const name of names) (body as Record<string, unknown>)[name] = options[name];
+  }
   if (body !== undefined) headers['content-type'] ||= 'application/json; charset=utf-8';
   else if (method == 'PATCH' || method == 'PUT') body = '';
   return Object.assign(

@@ -1,27 +1,29 @@
-import { fail, isEnumerableOwn, requireString } from '../fail';
 import type { ExpandPart } from './compiled-template';
 import { NON_PARAMETER_KEYS } from '../non-parameter-keys';
 import { encodeReserved, encodeUnreserved } from './encode';
 
 type Parameters = Readonly<Record<string, unknown>>;
 
+const isEnumerableOwn = Object.prototype.propertyIsEnumerable;
+
 /**
  * One `{...}` expression (RFC 6570 operators `+ # . / ; ? &`; any other first character, as
  * in `{=a}`, is part of the first name) as a function of the parameters. The operator's lead
- * is written even when every variable is missing; variables are joined by its separator.
+ * (all but `+`) is written even when every variable is missing; variables are joined by its
+ * separator (`,` for none, `+` and `#`; `&` for `?`; the operator itself otherwise). `; ? &`
+ * are named (`name=`); `+` and `#` use the reserved encoding.
  */
 export function compileExpression(body: string): ExpandPart {
-  const operator = '+#./;?&'.includes(body[0]) ? body[0] : '';
-  const separator = operator == '?' ? '&' : /^[+#]?$/.test(operator) ? ',' : operator;
+  const index = '+#./;?&'.indexOf(body[0]);
+  const operator = index < 0 ? '' : body[0];
+  const separator = ',,./;&&'[index] || ',';
   const variables = body
     .slice(operator.length)
     .split(',')
-    .map((text) => compileVariable(text, operator));
+    .map((text) => compileVariable(text, operator, index > 3, index == 0 || index == 1));
   return (parameters) => {
-    let output = operator == '+' ? '' : operator;
-    for (let index = 0; index < variables.length; index++) {
-      output += (index ? separator : '') + variables[index](parameters);
-    }
+    let output = index ? operator : '';
+    for (let i = 0; i < variables.length; i++) output += (i ? separator : '') + variables[i](parameters);
     return output;
   };
 }
@@ -35,16 +37,14 @@ function withName(key: string, encoded: string): string {
  * `name`, `name:N` or `name*`. Like the reference's unanchored pattern, anything after the
  * modifier is ignored (`a:3x` is `a` cut to 3) and a `:` without digits is no modifier at
  * all (`a:x` is plain `a`). Reserved option keys (`url`, `headers`, ...) never have a value.
- * `+` and `#` use the reserved encoding, whose values must be strings; `; ? &` write `name=`.
+ * Values the reference cannot expand (a reserved item that is no string, an object item
+ * without toString()) throw its TypeError.
  */
-function compileVariable(text: string, operator: string): ExpandPart {
+function compileVariable(text: string, operator: string, isNamed: boolean, isReserved: boolean): ExpandPart {
   const [, name, prefix] = /^([^:*]*)(?:\*|:(\d+))?/.exec(text) as unknown as [string, string, string?];
   const isExploded = text[name.length] == '*';
-  const isNamed = /[;?&]/.test(operator);
   const isParameter = !NON_PARAMETER_KEYS.includes(name);
-  const isReserved = /[+#]/.test(operator);
-  const encode = (item: unknown) =>
-    isReserved ? encodeReserved(requireString(item, `{${operator}${name}} item`)) : encodeUnreserved(item);
+  const encode = isReserved ? encodeReserved : encodeUnreserved;
 
   return (parameters: Parameters) => {
     const value = isParameter && isEnumerableOwn.call(parameters, name) ? parameters[name] : undefined;
@@ -59,24 +59,19 @@ function compileVariable(text: string, operator: string): ExpandPart {
     }
     // Objects: `*` gives items (or `key=value`) joined with `,` whatever the operator; without
     // it `a,b` or `k1,v1,k2,v2` (values through their own toString()), after `name=` when named.
-    const record = value as Parameters;
+    const record = value as Record<string, { toString(): string }>;
     const isArray = Array.isArray(value);
     const items = Object.keys(record)
       .filter((key) => record[key] != null)
-      .map((key) => {
-        const item = record[key] as { toString?: unknown };
-        return isExploded
-          ? withName(isArray ? (isNamed ? name : '') : key, encode(item))
-          : isArray
-            ? encode(item)
-            : encodeUnreserved(key) +
-              ',' +
-              encode(
-                typeof item.toString == 'function'
-                  ? item.toString()
-                  : fail(`{${name}}: the value of key "${key}" must have a toString() method`, item),
-              );
-      })
+      .map((key) =>
+        isArray
+          ? isExploded && isNamed
+            ? withName(name, encode(record[key] as never))
+            : encode(record[key] as never)
+          : isExploded
+            ? withName(key, encode(record[key] as never))
+            : encodeUnreserved(key) + ',' + encode(record[key].toString()),
+      )
       .join(',');
     return !isExploded && isNamed ? encodeUnreserved(name) + '=' + items : items;
   };

@@ -1,7 +1,6 @@
 import type { CompiledTemplate, ExpandPart as TemplatePart } from './compiled-template';
 import { encodeReserved } from './encode';
 import { compileExpression } from './compile-expression';
-import { extractUsedNames } from './extract-used-names';
 import { NON_PARAMETER_KEYS } from '../non-parameter-keys';
 
 /**
@@ -12,6 +11,11 @@ import { NON_PARAMETER_KEYS } from '../non-parameter-keys';
  * parameters; a literal run is encoded on first use and then kept, so one that encodeURI
  * rejects (lone surrogate) throws at each expansion, after whatever an expression before it
  * throws, as in the reference.
+ * The names an expression "uses" (never sent as query or body): the reference trims non-word
+ * characters from both ends of the whole group and splits the rest on commas, so modifiers
+ * survive on every variable but the last (`{a:3,b}` uses `a:3` and `b`). From the first word
+ * character to the last: `\w\W*$` tries each word character once and scans only the non-word
+ * run after it (linear; a naive /\W+$/ would be quadratic, ReDoS).
  */
 export function compileTemplate(url: string): CompiledTemplate {
   const parts: TemplatePart[] = [];
@@ -20,7 +24,9 @@ export function compileTemplate(url: string): CompiledTemplate {
     .replace(/:([a-z]\w+)/g, '{$1}')
     .matchAll(/\{([^{}]+)\}|([^{}]+)|./g)) {
     // `.` is left only for a brace that starts no expression: copied through.
-    if (body) for (const name of extractUsedNames(body)) omitted.add(name);
+    if (body)
+      for (const name of body.slice(body.search(/\w/), body.search(/\w\W*$/) + 1).split(','))
+        omitted.add(name);
     let text: string | undefined;
     parts.push(body ? compileExpression(body) : () => (text ??= literal ? encodeReserved(literal) : brace));
   }

@@ -12,17 +12,13 @@ export function encodeUnreserved(value: unknown): string {
  * `encodeURI` with `[ ]` kept and existing `%XX` triples kept (RFC 6570's "reserved").
  * Quirk kept on purpose: a stretch between two triples that still holds `%` + one hex digit
  * (such as `%a` at the end) is copied through without any encoding, as the reference does.
- * `%5B`/`%5D` can only come from `[`/`]` here, and decodeURI turns them back.
+ * `%5B`/`%5D` can only come from `[`/`]` here, and decodeURI turns them back. Only strings have
+ * `split`: other values throw the reference's TypeError.
  */
 export function encodeReserved(text: string): string {
-  if (!text.includes('%')) return encodeUri(text); // the usual case, without the split
   let result = '';
   // The capturing group keeps the triples as pieces of their own (odd indexes).
   for (const piece of text.split(/(%[\dA-Fa-f]{2})/))
-    result += /%[\dA-Fa-f]/.test(piece) ? piece : encodeUri(piece);
+    result += /%[\dA-Fa-f]/.test(piece) ? piece : encodeURI(piece).replace(/%5[BD]/g, decodeURI);
   return result;
-}
-
-function encodeUri(text: string): string {
-  return encodeURI(text).replace(/%5[BD]/g, decodeURI);
 }
