@@ -17,7 +17,9 @@ export function applyMediaType(headers: RequestHeaders, mediaType: unknown, url:
   if (format)
     headers.accept = accept = accept
       .split(',')
-      .map((part) => part.replace(/application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/, `application/vnd$1$2.${format}`))
+      .map((part) =>
+        part.replace(/application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/, `application/vnd$1$2.${format}`),
+      )
       .join(',');
   // Preview names already in the value: in each maximal run of word characters and `-`, the
   // text before the run's last `-preview` (if not empty). The lookbehind lets a match start only

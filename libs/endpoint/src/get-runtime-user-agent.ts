@@ -11,7 +11,9 @@ type Globals = {
  * form is kept there (docs/endpoint.md). Reads globals through an object so the library
  * references no Node built-in and stays bundleable for browsers; tests pass their own object.
  */
-export function getRuntimeUserAgent({ navigator: browser, process: runtime }: Globals = globalThis as Globals) {
+export function getRuntimeUserAgent(
+  { navigator: browser, process: runtime }: Globals = globalThis as Globals,
+) {
   const node = runtime?.versions?.node;
   return node
     ? `Node.js/${node} (${runtime!.platform}; ${runtime!.arch})`

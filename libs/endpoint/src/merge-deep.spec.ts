@@ -29,19 +29,13 @@ describe(mergeDeep.name, () => {
 
     it('a string default merged with a nested plain object throws a TypeError', () => {
       const chain = endpoint.defaults({ thing: 'str' });
-      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), {
-        name: 'TypeError',
-        message: 'Cannot merge "thing.a" into a default that is no object, got string',
-      });
+      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), TypeError);
     });
 
     it('a null default is replaced by a flat option object and throws with a nested one', () => {
       const chain = endpoint.defaults({ thing: null });
       assert.deepEqual(chain.merge({ thing: { a: 1 } }).thing, { a: 1 });
-      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), {
-        name: 'TypeError',
-        message: 'Cannot merge "thing.a" into a default that is no object, got null',
-      });
+      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), TypeError);
     });
 
     it('an inherited key counts as present (in operator)', () => {

@@ -37,33 +37,19 @@ describe(mergeGraphqlPreviews.name, () => {
     });
 
     it('throws a TypeError for previews that are not an array or items that are not strings', () => {
-      assert.throws(() => sut('POST /graphql', { mediaType: { previews: 'a' as never } }), {
-        name: 'TypeError',
-        message:
-          /^For \/graphql, mediaType and DEFAULTS\.mediaType must be objects and their previews arrays of strings: .*not a function$/,
-      });
-      assert.throws(() => sut('POST /graphql', { mediaType: { previews: [1] as never } }), {
-        name: 'TypeError',
-        message:
-          /^For \/graphql, mediaType and DEFAULTS\.mediaType must be objects and their previews arrays of strings: .*not a function$/,
-      });
+      assert.throws(() => sut('POST /graphql', { mediaType: { previews: 'a' as never } }), TypeError);
+      assert.throws(() => sut('POST /graphql', { mediaType: { previews: [1] as never } }), TypeError);
     });
 
     it('throws a TypeError when the merged mediaType is not an object', () => {
       for (const mediaType of [null, 'x', 1]) {
-        assert.throws(() => sut('POST /graphql', { mediaType: mediaType as never }), {
-          name: 'TypeError',
-          message: new RegExp(`^For /graphql, .*: mediaType must be an object, got (null|string|number)$`),
-        });
+        assert.throws(() => sut('POST /graphql', { mediaType: mediaType as never }), TypeError);
       }
     });
 
     it('throws a TypeError when the defaults mediaType is not an object', () => {
       const chain = endpoint.defaults({ mediaType: null as never });
-      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: [] } }), {
-        name: 'TypeError',
-        message: /^For \/graphql, .*: Cannot read properties of null \(reading 'previews'\)$/,
-      });
+      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: [] } }), TypeError);
     });
 
     it('reads no previews from a primitive defaults mediaType', () => {
@@ -75,18 +61,12 @@ describe(mergeGraphqlPreviews.name, () => {
 
     it('throws a TypeError when the defaults previews are not an array', () => {
       const chain = endpoint.defaults({ mediaType: { previews: 'ab' as never } });
-      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: ['c'] } }), {
-        name: 'TypeError',
-        message: /^For \/graphql, .*not a function$/,
-      });
+      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: ['c'] } }), TypeError);
     });
 
     it('throws a TypeError when the defaults have previews and the merged previews are missing', () => {
       const chain = endpoint.defaults({ mediaType: { previews: ['a'] } });
-      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: undefined } }), {
-        name: 'TypeError',
-        message: /^For \/graphql, .*: Cannot read properties of undefined \(reading 'includes'\)$/,
-      });
+      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: undefined } }), TypeError);
     });
 
     it('a string of previews is filtered against the defaults like the reference does', () => {

@@ -92,10 +92,9 @@ describe(parse.name, () => {
     });
 
     it('throws a TypeError for a missing or non-string method', () => {
-      const message = /^method must be a string, got (undefined|number|null)$/;
-      assert.throws(() => sut({ ...base, method: undefined } as never), { name: 'TypeError', message });
-      assert.throws(() => sut({ ...base, method: 1 } as never), { name: 'TypeError', message });
-      assert.throws(() => endpoint('/', { method: null } as never), { name: 'TypeError', message });
+      assert.throws(() => sut({ ...base, method: undefined } as never), TypeError);
+      assert.throws(() => sut({ ...base, method: 1 } as never), TypeError);
+      assert.throws(() => endpoint('/', { method: null } as never), TypeError);
     });
   });
 
@@ -105,14 +104,8 @@ describe(parse.name, () => {
     });
 
     it('throws a TypeError for a url that is not a string', () => {
-      assert.throws(() => sut({ ...base, url: 5 } as never), {
-        name: 'TypeError',
-        message: 'url must be a string, got number',
-      });
-      assert.throws(() => sut({ ...base, url: ['/x'] } as never), {
-        name: 'TypeError',
-        message: 'url must be a string, got an array',
-      });
+      assert.throws(() => sut({ ...base, url: 5 } as never), TypeError);
+      assert.throws(() => sut({ ...base, url: ['/x'] } as never), TypeError);
     });
 
     for (const [route, params, expected] of [
