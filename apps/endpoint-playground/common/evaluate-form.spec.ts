@@ -72,7 +72,7 @@ describe(evaluateForm.name, () => {
       answer: {
         statusCode: 400,
         error: 'Bad Request',
-        message: 'endpoint() threw TypeError: Query parameter "q" must be a string, got number',
+        message: 'endpoint() threw TypeError: options.q.split is not a function',
       },
       warnings: [
         {

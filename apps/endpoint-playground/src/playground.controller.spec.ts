@@ -85,7 +85,7 @@ describe(PlaygroundController.name, () => {
     [
       'a TypeError of the library',
       '{"route": "GET /search/issues", "parameters": {"q": ["a"]}}',
-      'endpoint() threw TypeError: Query parameter "q" must be a string, got an array',
+      'endpoint() threw TypeError: options.q.split is not a function',
     ],
   ];
   for (const [what, payload, message] of rejected) {
