@@ -48,8 +48,17 @@ describe(addQueryParameters.name, () => {
       );
     });
 
-    it('throws a TypeError for a q that is not a string, as the reference does', () => {
-      for (const q of [1, ['a'], null]) assert.throws(() => endpoint('GET /search', { q }), TypeError);
+    it('throws a TypeError naming q for a q that is not a string (where the reference throws)', () => {
+      for (const q of [1, ['a'], null]) {
+        assert.throws(() => endpoint('GET /search', { q }), {
+          name: 'TypeError',
+          message: 'q must be a string',
+        });
+      }
+      assert.throws(() => endpoint('HEAD /search', { q: 1 }), {
+        name: 'TypeError',
+        message: /^q must be a string$/,
+      });
     });
 
     it('throws the URIError of encodeURIComponent for a lone surrogate', () => {

@@ -1,9 +1,11 @@
+import { check } from './check';
+
 type Options = Readonly<Record<string, unknown>>;
 
 /**
  * GET/HEAD: the remaining parameters `names` appended as `name=value` in key order. Names
  * are not encoded; values go through encodeURIComponent (a lone surrogate throws its URIError);
- * `q` keeps its `+` signs and must be a string, as in the reference. The separator is `&` when
+ * `q` keeps its `+` signs and must be a string (`q must be a string`). The separator is `&` when
  * the url already holds a `?` anywhere.
  */
 export function addQueryParameters(url: string, options: Options, names: readonly string[]): string {
@@ -16,7 +18,10 @@ export function addQueryParameters(url: string, options: Options, names: readonl
               name +
               '=' +
               (name == 'q'
-                ? (options.q as string).split('+').map(encodeURIComponent).join('+')
+                ? check(options.q as string, 'q')
+                    .split('+')
+                    .map(encodeURIComponent)
+                    .join('+')
                 : encodeURIComponent(options[name] as string)),
           )
           .join('&')

@@ -27,9 +27,10 @@ describe(applyMediaType.name, () => {
     assert.deepEqual(headers, { accept: 'application/octet-stream' });
   });
 
-  it('throws a TypeError for a missing mediaType, as the reference does', () => {
-    assert.throws(() => endpoint('GET /', { mediaType: null } as never), TypeError);
-    assert.throws(() => applyMediaType({}, undefined, '/x'), TypeError);
+  it('throws a TypeError naming mediaType for a missing mediaType (where the reference throws)', () => {
+    const error = { name: 'TypeError', message: /^mediaType must be an object$/ };
+    assert.throws(() => endpoint('GET /', { mediaType: null } as never), error);
+    assert.throws(() => applyMediaType({}, undefined, '/x'), error);
   });
 
   describe('format', () => {
@@ -67,9 +68,10 @@ describe(applyMediaType.name, () => {
       });
     }
 
-    it('throws a TypeError when accept is missing or not a string, as the reference does', () => {
-      assert.throws(() => applyFormat(undefined, 'raw'), TypeError);
-      assert.throws(() => acceptOf('GET /', 1, { format: 'raw' }), TypeError);
+    it('throws a TypeError naming headers.accept when it is missing or not a string', () => {
+      const error = { name: 'TypeError', message: /^headers\.accept must be a string$/ };
+      assert.throws(() => applyFormat(undefined, 'raw'), error);
+      assert.throws(() => acceptOf('GET /', 1, { format: 'raw' }), error);
     });
 
     it('takes the format as given: a newline in it or after the accept value', () => {
@@ -137,7 +139,10 @@ describe(applyMediaType.name, () => {
     });
 
     it('throw a TypeError when accept is not a string', () => {
-      assert.throws(() => acceptOf('POST /graphql', 5, { previews: ['a'] }), TypeError);
+      assert.throws(() => acceptOf('POST /graphql', 5, { previews: ['a'] }), {
+        name: 'TypeError',
+        message: /^headers\.accept must be a string$/,
+      });
     });
   });
 });

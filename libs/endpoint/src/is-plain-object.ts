@@ -8,9 +8,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   let constructor: unknown;
   return (
     typeof value == 'object' &&
-    Object.prototype.toString.call(value) == '[object Object]' &&
+    {}.toString.call(value) == '[object Object]' &&
     (!(prototype = Object.getPrototypeOf(value) as typeof prototype) ||
-      prototype === Object.prototype ||
       (Object.hasOwn(prototype, 'constructor') &&
         typeof (constructor = prototype.constructor) == 'function' &&
         constructor instanceof constructor))

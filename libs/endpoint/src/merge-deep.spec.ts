@@ -29,13 +29,19 @@ describe(mergeDeep.name, () => {
 
     it('a string default merged with a nested plain object throws a TypeError', () => {
       const chain = endpoint.defaults({ thing: 'str' });
-      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), TypeError);
+      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), {
+        name: 'TypeError',
+        message: /^default of a must be an object$/,
+      });
     });
 
     it('a null default is replaced by a flat option object and throws with a nested one', () => {
       const chain = endpoint.defaults({ thing: null });
       assert.deepEqual(chain.merge({ thing: { a: 1 } }).thing, { a: 1 });
-      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), TypeError);
+      assert.throws(() => chain.merge({ thing: { a: { b: 1 } } }), {
+        name: 'TypeError',
+        message: /^default of a must be an object$/,
+      });
     });
 
     it('an inherited key counts as present (in operator)', () => {

@@ -1,3 +1,4 @@
+import { check } from './check';
 import { isPlainObject } from './is-plain-object';
 
 type Options = Record<string, unknown>;
@@ -8,7 +9,8 @@ type Options = Record<string, unknown>;
  * so inherited keys count), which is merged recursively. Plain objects without a default are
  * stored by reference; arrays are replaced. Inputs are never written to.
  * `dropUndefined` skips undefined option values (the reference removes them at the top level).
- * The `in` test throws a TypeError for a default that is no object, as in the reference.
+ * Where the reference's `in` test throws (a default that is no object, merged with an object
+ * holding an object) this throws `default <name> must be an object`.
  */
 export function mergeDeep(defaults: unknown, options: Options, dropUndefined?: boolean): Options {
   const result: Options = Object.assign({}, defaults);
@@ -16,7 +18,9 @@ export function mergeDeep(defaults: unknown, options: Options, dropUndefined?: b
     const value = options[key];
     if (value !== undefined || !dropUndefined)
       result[key] =
-        isPlainObject(value) && key in (defaults as object)
+        isPlainObject(value) &&
+        // `in` needs an object: the reference throws for a primitive or null default here.
+        key in check(defaults as object, 'default of ' + key, 'an object', Object(defaults) === defaults)
           ? mergeDeep((defaults as Options)[key], value)
           : value;
   }

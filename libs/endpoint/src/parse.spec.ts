@@ -92,9 +92,10 @@ describe(parse.name, () => {
     });
 
     it('throws a TypeError for a missing or non-string method', () => {
-      assert.throws(() => sut({ ...base, method: undefined } as never), TypeError);
-      assert.throws(() => sut({ ...base, method: 1 } as never), TypeError);
-      assert.throws(() => endpoint('/', { method: null } as never), TypeError);
+      const error = { name: 'TypeError', message: /^method must be a string$/ };
+      assert.throws(() => sut({ ...base, method: undefined } as never), error);
+      assert.throws(() => sut({ ...base, method: 1 } as never), error);
+      assert.throws(() => endpoint('/', { method: null } as never), error);
     });
   });
 

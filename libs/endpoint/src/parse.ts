@@ -1,5 +1,6 @@
 import { addQueryParameters } from './add-query-parameters';
 import { applyMediaType } from './apply-media-type';
+import { check } from './check';
 import type { MergedOptions, RequestHeaders, RequestOptions } from './types';
 import { expandTemplate } from './url-template/expand-template';
 import { getCompiledTemplate } from './url-template/template-cache';
@@ -14,17 +15,17 @@ import { getCompiledTemplate } from './url-template/template-cache';
  *    parameters form a null-prototype object, else there is none. A body gets the JSON
  *    content-type unless one is set; PATCH and PUT without one get `""`.
  * 3. The method comes back lowercase.
- * A method or url that is no string throws the reference's TypeError.
+ * A method that is no string throws `method must be a string`; a url that is no string throws
+ * the reference's TypeError.
  */
 export function parse(options: MergedOptions): RequestOptions {
-  const method = options.method.toUpperCase();
+  const method = check(options.method, 'method').toUpperCase();
   const template = getCompiledTemplate(options.url || '/');
-  const { omitted } = template;
   const headers: RequestHeaders = Object.assign({}, options.headers);
   let url = expandTemplate(template, options);
   if (!url.startsWith('http')) url = options.baseUrl + url;
   applyMediaType(headers, options.mediaType, url);
-  const names = Object.keys(options).filter((name) => !omitted.has(name));
+  const names = Object.keys(options).filter((name) => !template.omitted.has(name));
   let body: unknown;
   if (method == 'GET' || method == 'HEAD') url = addQueryParameters(url, options, names);
   else if (names.includes('data')) body = options.data;

@@ -1,8 +1,10 @@
+import { check } from '../check';
 import type { ExpandPart } from './compiled-template';
 import { NON_PARAMETER_KEYS } from '../non-parameter-keys';
 import { encodeReserved, encodeUnreserved } from './encode';
 
 type Parameters = Readonly<Record<string, unknown>>;
+type Items = Record<string, { toString(): string }>;
 
 const isEnumerableOwn = Object.prototype.propertyIsEnumerable;
 
@@ -21,11 +23,8 @@ export function compileExpression(body: string): ExpandPart {
     .slice(operator.length)
     .split(',')
     .map((text) => compileVariable(text, operator, index > 3, index == 0 || index == 1));
-  return (parameters) => {
-    let output = index ? operator : '';
-    for (let i = 0; i < variables.length; i++) output += (i ? separator : '') + variables[i](parameters);
-    return output;
-  };
+  return (parameters) =>
+    (index ? operator : '') + variables.map((variable) => variable(parameters)).join(separator);
 }
 
 /** `encoded` after `key=`, or alone for an empty key; the value is encoded first, as in the reference. */
@@ -37,17 +36,21 @@ function withName(key: string, encoded: string): string {
  * `name`, `name:N` or `name*`. Like the reference's unanchored pattern, anything after the
  * modifier is ignored (`a:3x` is `a` cut to 3) and a `:` without digits is no modifier at
  * all (`a:x` is plain `a`). Reserved option keys (`url`, `headers`, ...) never have a value.
- * Values the reference cannot expand (a reserved item that is no string, an object item
- * without toString()) throw its TypeError.
+ * A `+`/`#` item that is no string throws `{+name} item must be a string`, where the reference
+ * throws; an object item without toString() throws the reference's own TypeError.
  */
 function compileVariable(text: string, operator: string, isNamed: boolean, isReserved: boolean): ExpandPart {
   const [, name, prefix] = /^([^:*]*)(?:\*|:(\d+))?/.exec(text) as unknown as [string, string, string?];
   const isExploded = text[name.length] == '*';
   const isParameter = !NON_PARAMETER_KEYS.includes(name);
-  const encode = isReserved ? encodeReserved : encodeUnreserved;
+  // Reserved encoding calls string methods: an item that is no string throws where the reference does.
+  const encode = isReserved
+    ? (item: string) => encodeReserved(check(item, `{${operator}${name}} item`))
+    : encodeUnreserved;
 
   return (parameters: Parameters) => {
-    const value = isParameter && isEnumerableOwn.call(parameters, name) ? parameters[name] : undefined;
+    const value = (isParameter && isEnumerableOwn.call(parameters, name) ? parameters[name] : undefined) as
+      Items | string | null | undefined;
     // undefined/null give nothing; "" gives `k` for `;`, `k=` for `?`/`&`, nothing otherwise.
     if (value == null || value === '') {
       return value === '' && isNamed ? encodeUnreserved(name) + (operator == ';' ? '' : '=') : '';
@@ -59,7 +62,7 @@ function compileVariable(text: string, operator: string, isNamed: boolean, isRes
     }
     // Objects: `*` gives items (or `key=value`) joined with `,` whatever the operator; without
     // it `a,b` or `k1,v1,k2,v2` (values through their own toString()), after `name=` when named.
-    const record = value as Record<string, { toString(): string }>;
+    const record = value as Items;
     const isArray = Array.isArray(value);
     const items = Object.keys(record)
       .filter((key) => record[key] != null)

@@ -155,14 +155,19 @@ describe(expandTemplate.name, () => {
 
   describe('errors', () => {
     it('throws a TypeError for a number item under + (array)', () => {
-      assert.throws(() => sut('{+list}', { list: ['a', 1] }), TypeError);
+      assert.throws(() => sut('{+list}', { list: ['a', 1] }), {
+        name: 'TypeError',
+        message: /^\{\+list\} item must be a string$/,
+      });
     });
 
     it('throws a TypeError for a number item under # with explode (array and object)', () => {
-      assert.throws(() => sut('{#list*}', { list: [1] }), TypeError);
-      assert.throws(() => sut('{#keys*}', { keys: { a: 1 } }), TypeError);
-      assert.throws(() => sut('{+list}', { list: [['a']] }), TypeError);
-      assert.throws(() => sut('{+list}', { list: [{}] }), TypeError);
+      const error = (name: string) => ({ name: 'TypeError', message: `${name} item must be a string` });
+      assert.throws(() => sut('{#list*}', { list: [1] }), error('{#list}'));
+      assert.throws(() => sut('{#keys*}', { keys: { a: 1 } }), error('{#keys}'));
+      assert.throws(() => sut('{+list}', { list: [['a']] }), error('{+list}'));
+      assert.throws(() => sut('{+list}', { list: [{}] }), error('{+list}'));
+      assert.throws(() => sut('{+list*}', { list: [true] }), error('{+list}'));
     });
 
     it('throws a TypeError for an object value without toString (no explode)', () => {

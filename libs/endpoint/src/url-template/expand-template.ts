@@ -5,7 +5,6 @@ import type { CompiledTemplate } from './compiled-template';
  * `url` never count), then removes one trailing `/` unless the whole url is exactly `/`.
  */
 export function expandTemplate(template: CompiledTemplate, parameters: Readonly<Record<string, unknown>>) {
-  let url = '';
-  for (const part of template.parts) url += part(parameters);
+  const url = template.parts.map((part) => part(parameters)).join('');
   return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
 }
