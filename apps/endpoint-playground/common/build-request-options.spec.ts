@@ -51,7 +51,7 @@ describe(buildRequestOptions.name, () => {
   it("turns the library's TypeError and URIError into a PlaygroundInputError", () => {
     assert.throws(
       () => buildRequestOptions({ route: 'GET /search/issues', parameters: { q: 1 } }),
-      new PlaygroundInputError('endpoint() threw TypeError: options.q.split is not a function'),
+      new PlaygroundInputError('endpoint() threw TypeError: q must be a string'),
     );
     assert.throws(
       () => buildRequestOptions({ route: 'GET /x', parameters: { a: '\ud800' } }),

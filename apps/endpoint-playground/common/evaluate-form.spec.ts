@@ -72,7 +72,7 @@ describe(evaluateForm.name, () => {
       answer: {
         statusCode: 400,
         error: 'Bad Request',
-        message: 'endpoint() threw TypeError: options.q.split is not a function',
+        message: 'endpoint() threw TypeError: q must be a string',
       },
       warnings: [
         {

@@ -85,7 +85,7 @@ describe(PlaygroundController.name, () => {
     [
       'a TypeError of the library',
       '{"route": "GET /search/issues", "parameters": {"q": ["a"]}}',
-      'endpoint() threw TypeError: options.q.split is not a function',
+      'endpoint() threw TypeError: q must be a string',
     ],
   ];
   for (const [what, payload, message] of rejected) {
