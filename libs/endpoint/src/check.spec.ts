@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { check } from './check';
+import { endpoint } from './index';
+
+const boxed = (text: string) => new String(text) as unknown as string;
 
 describe(check.name, () => {
   it('returns strings and String objects (both have string methods)', () => {
@@ -21,5 +24,18 @@ describe(check.name, () => {
       name: 'TypeError',
       message: 'o must be an object',
     });
+  });
+
+  it('lets String objects act as method, q, accept and + items, as the reference does', () => {
+    const result = endpoint({
+      method: boxed('get'),
+      url: '/graphql',
+      q: boxed('a+b'),
+      headers: { accept: boxed('application/vnd.github.v3+json') },
+      mediaType: { format: 'raw', previews: [boxed('x-preview')] },
+    });
+    assert.equal(result.url, 'https://api.github.com/graphql?q=a+b');
+    assert.equal(result.headers.accept, 'application/vnd.github.x-preview.raw');
+    assert.equal(endpoint('GET /{+path}', { path: [boxed('a/b')] }).url, 'https://api.github.com/a/b');
   });
 });

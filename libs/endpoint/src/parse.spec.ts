@@ -97,6 +97,13 @@ describe(parse.name, () => {
       assert.throws(() => sut({ ...base, method: 1 } as never), error);
       assert.throws(() => endpoint('/', { method: null } as never), error);
     });
+
+    it('throws a TypeError naming mediaType when parse() gets none (unless the request is binary)', () => {
+      const error = { name: 'TypeError', message: /^mediaType must be an object$/ };
+      assert.throws(() => sut({ ...base, mediaType: undefined } as never), error);
+      const binary = { ...base, headers: { accept: 'application/octet-stream' }, mediaType: undefined };
+      assert.equal(sut(binary as never).headers.accept, 'application/octet-stream');
+    });
   });
 
   describe('url and colon placeholders', () => {
