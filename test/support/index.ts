@@ -25,3 +25,4 @@ export { redisCommandCalls, redisScriptCalls, type RedisCommandTarget } from './
 export { scratchDir } from './scratch-dir';
 export { waitFor, type WaitForOptions } from './wait-for';
 export { repoRoot } from './repo-root';
+export { browserBundleSize, type BundleSize } from './browser-bundle-size';

@@ -72,8 +72,7 @@ describe(evaluateForm.name, () => {
       answer: {
         statusCode: 400,
         error: 'Bad Request',
-        message:
-          'endpoint() threw TypeError: Query parameter "q" must be a string for GET and HEAD requests, got number',
+        message: 'endpoint() threw TypeError: q must be a string',
       },
       warnings: [
         {

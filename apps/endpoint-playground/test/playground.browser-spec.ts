@@ -110,15 +110,26 @@ describe('endpoint playground in Chromium', () => {
     assert.equal(await sut.page.getByRole('button', { name: 'Copy curl' }).isDisabled(), true);
 
     await sut.type('Route', 'GET /search/issues');
+    await sut.type('Parameters', '{"q": "\\ud800"}');
+    const uriError = await sut.result((r) => String(r.message).startsWith('endpoint() threw URIError'));
+    const answer = await api({ route: 'GET /search/issues', parameters: { q: '\ud800' } });
+    assert.deepEqual(answer, { status: 400, json: uriError });
+    assert.deepEqual(uriError, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'endpoint() threw URIError: URI malformed',
+    });
+    // The library's own TypeError names the parameter, the same in the page's bundle as in the API.
     await sut.type('Parameters', '{"q": 42}');
-    const typeError = await sut.result((r) => String(r.message).startsWith('endpoint() threw TypeError'));
-    const answer = await api({ route: 'GET /search/issues', parameters: { q: 42 } });
-    assert.deepEqual(answer, { status: 400, json: typeError });
+    const typeError = await sut.result((r) => String(r.message).startsWith('endpoint() threw TypeError: '));
+    assert.deepEqual(await api({ route: 'GET /search/issues', parameters: { q: 42 } }), {
+      status: 400,
+      json: typeError,
+    });
     assert.deepEqual(typeError, {
       statusCode: 400,
       error: 'Bad Request',
-      message:
-        'endpoint() threw TypeError: Query parameter "q" must be a string for GET and HEAD requests, got number',
+      message: 'endpoint() threw TypeError: q must be a string',
     });
     await sut.page.close();
   });

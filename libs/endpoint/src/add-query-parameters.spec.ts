@@ -48,35 +48,32 @@ describe(addQueryParameters.name, () => {
       );
     });
 
-    it('throws a TypeError for a q that is not a string', () => {
-      for (const [q, got] of [
-        [1, 'number'],
-        [['a'], 'an array'],
-        [null, 'null'],
-      ] as const) {
+    it('throws a TypeError naming q for a q that is not a string (where the reference throws)', () => {
+      for (const q of [1, ['a'], null]) {
         assert.throws(() => endpoint('GET /search', { q }), {
           name: 'TypeError',
-          message: `Query parameter "q" must be a string for GET and HEAD requests, got ${got}`,
+          message: 'q must be a string',
         });
       }
+      assert.throws(() => endpoint('HEAD /search', { q: 1 }), {
+        name: 'TypeError',
+        message: /^q must be a string$/,
+      });
     });
 
-    it('throws a URIError naming the parameter for a lone surrogate', () => {
+    it('throws the URIError of encodeURIComponent for a lone surrogate', () => {
       assert.throws(() => endpoint('GET /x', { a: '\uD800' }), {
         name: 'URIError',
-        message: /^Query parameter "a" cannot be encoded: /,
+        message: 'URI malformed',
       });
       assert.throws(() => endpoint('GET /x', { q: '\uD800' }), {
         name: 'URIError',
-        message: /^Query parameter "q" cannot be encoded: /,
+        message: 'URI malformed',
       });
     });
 
-    it('throws a TypeError naming the parameter for a value without a string form', () => {
-      assert.throws(() => endpoint('GET /x', { a: Object.create(null) }), {
-        name: 'TypeError',
-        message: /^Query parameter "a" cannot be encoded: /,
-      });
+    it('throws a TypeError for a value without a string form', () => {
+      assert.throws(() => endpoint('GET /x', { a: Object.create(null) }), TypeError);
     });
   });
 });

@@ -6,9 +6,10 @@ import { getRuntimeUserAgent } from './get-runtime-user-agent';
 const sut = getRuntimeUserAgent;
 
 describe(getRuntimeUserAgent.name, () => {
-  it("uses the browser's navigator.userAgent first", () => {
-    const global = { navigator: { userAgent: 'Mozilla/5.0 Test' }, process: { version: 'v1.2.3' } };
+  it("uses the browser's navigator.userAgent where process.versions.node is not set", () => {
+    const global = { navigator: { userAgent: 'Mozilla/5.0 Test' }, process: { versions: {} } };
     assert.equal(sut(global), 'Mozilla/5.0 Test');
+    assert.equal(sut({ navigator: { userAgent: 'Mozilla/5.0 Test' } }), 'Mozilla/5.0 Test');
   });
 
   it('describes Node.js in Node, whose own navigator (Node 21+) names only the major version', () => {
@@ -20,7 +21,7 @@ describe(getRuntimeUserAgent.name, () => {
   });
 
   it('describes Node.js when there is no navigator.userAgent', () => {
-    const process = { version: 'v20.20.2', platform: 'linux', arch: 'x64' };
+    const process = { versions: { node: '20.20.2' }, platform: 'linux', arch: 'x64' };
     assert.equal(sut({ navigator: {}, process }), 'Node.js/20.20.2 (linux; x64)');
     assert.equal(sut({ navigator: null, process }), 'Node.js/20.20.2 (linux; x64)');
   });
@@ -29,6 +30,7 @@ describe(getRuntimeUserAgent.name, () => {
     assert.equal(sut({}), '<environment undetectable>');
     assert.equal(sut({ process: null }), '<environment undetectable>');
     assert.equal(sut({ process: {} }), '<environment undetectable>');
+    assert.equal(sut({ navigator: {}, process: { versions: {} } }), '<environment undetectable>');
   });
 
   it('reads the real globals by default', () => {

@@ -1,3 +1,4 @@
+import { check } from './check';
 import { isPlainObject } from './is-plain-object';
 
 type Options = Record<string, unknown>;
@@ -8,28 +9,20 @@ type Options = Record<string, unknown>;
  * so inherited keys count), which is merged recursively. Plain objects without a default are
  * stored by reference; arrays are replaced. Inputs are never written to.
  * `dropUndefined` skips undefined option values (the reference removes them at the top level).
+ * Where the reference's `in` test throws (a default that is no object, merged with an object
+ * holding an object) this throws `default <name> must be an object`.
  */
-export function mergeDeep(defaults: unknown, options: Options, dropUndefined = false, path = '') {
+export function mergeDeep(defaults: unknown, options: Options, dropUndefined?: boolean): Options {
   const result: Options = Object.assign({}, defaults);
   for (const key of Object.keys(options)) {
     const value = options[key];
-    if (value === undefined && dropUndefined) continue;
-    if (isPlainObject(value) && hasDefault(defaults, key, path)) {
-      result[key] = mergeDeep((defaults as Options)[key], value, false, path + key + '.');
-    } else {
-      result[key] = value;
-    }
+    if (value !== undefined || !dropUndefined)
+      result[key] =
+        isPlainObject(value) &&
+        // `in` needs an object: the reference throws for a primitive or null default here.
+        key in check(defaults as object, 'default of ' + key, 'an object', Object(defaults) === defaults)
+          ? mergeDeep((defaults as Options)[key], value)
+          : value;
   }
   return result;
-}
-
-/** The `in` test; the reference throws a TypeError when the default is not an object. */
-function hasDefault(defaults: unknown, key: string, path: string): boolean {
-  if ((typeof defaults === 'object' && defaults !== null) || typeof defaults === 'function') {
-    return key in defaults;
-  }
-  throw new TypeError(
-    `Cannot merge the object option "${path}${key}": the default "${path.slice(0, -1)}" is ` +
-      `${defaults === null ? 'null' : `a ${typeof defaults}`}, not an object`,
-  );
 }

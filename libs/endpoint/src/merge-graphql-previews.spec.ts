@@ -6,6 +6,8 @@ import { merge } from './merge';
 import { mergeGraphqlPreviews } from './merge-graphql-previews';
 
 const sut = endpoint.merge;
+/** Every input the reference cannot take here gets the one message. */
+const error = { name: 'TypeError', message: /^mediaType must be an object with string previews$/ };
 
 describe(mergeGraphqlPreviews.name, () => {
   describe('/graphql previews', () => {
@@ -37,31 +39,19 @@ describe(mergeGraphqlPreviews.name, () => {
     });
 
     it('throws a TypeError for previews that are not an array or items that are not strings', () => {
-      assert.throws(() => sut('POST /graphql', { mediaType: { previews: 'a' as never } }), {
-        name: 'TypeError',
-        message: 'mediaType.previews must be an array of strings for a /graphql request',
-      });
-      assert.throws(() => sut('POST /graphql', { mediaType: { previews: [1] as never } }), {
-        name: 'TypeError',
-        message: 'mediaType.previews items must be strings, got number',
-      });
+      assert.throws(() => sut('POST /graphql', { mediaType: { previews: 'a' as never } }), error);
+      assert.throws(() => sut('POST /graphql', { mediaType: { previews: [1] as never } }), error);
     });
 
     it('throws a TypeError when the merged mediaType is not an object', () => {
       for (const mediaType of [null, 'x', 1]) {
-        assert.throws(() => sut('POST /graphql', { mediaType: mediaType as never }), {
-          name: 'TypeError',
-          message: 'mediaType of the options must be an object for a /graphql request',
-        });
+        assert.throws(() => sut('POST /graphql', { mediaType: mediaType as never }), error);
       }
     });
 
     it('throws a TypeError when the defaults mediaType is not an object', () => {
       const chain = endpoint.defaults({ mediaType: null as never });
-      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: [] } }), {
-        name: 'TypeError',
-        message: 'mediaType of the defaults must be an object for a /graphql request',
-      });
+      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: [] } }), error);
     });
 
     it('reads no previews from a primitive defaults mediaType', () => {
@@ -73,18 +63,12 @@ describe(mergeGraphqlPreviews.name, () => {
 
     it('throws a TypeError when the defaults previews are not an array', () => {
       const chain = endpoint.defaults({ mediaType: { previews: 'ab' as never } });
-      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: ['c'] } }), {
-        name: 'TypeError',
-        message: 'mediaType.previews of the defaults must be an array',
-      });
+      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: ['c'] } }), error);
     });
 
     it('throws a TypeError when the defaults have previews and the merged previews are missing', () => {
       const chain = endpoint.defaults({ mediaType: { previews: ['a'] } });
-      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: undefined } }), {
-        name: 'TypeError',
-        message: 'mediaType.previews must be an array when the defaults have previews',
-      });
+      assert.throws(() => chain.merge('POST /graphql', { mediaType: { previews: undefined } }), error);
     });
 
     it('a string of previews is filtered against the defaults like the reference does', () => {
@@ -99,7 +83,7 @@ describe(mergeGraphqlPreviews.name, () => {
       assert.deepEqual(merge(null, { url: '/graphql', mediaType: { previews: ['a-preview'] } }).mediaType, {
         previews: ['a'],
       });
-      assert.throws(() => merge(null, 'POST /graphql'), { name: 'TypeError' });
+      assert.throws(() => merge(null, 'POST /graphql'), error);
     });
 
     it('falsy previews count as none', () => {

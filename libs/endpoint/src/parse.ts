@@ -1,52 +1,43 @@
 import { addQueryParameters } from './add-query-parameters';
 import { applyMediaType } from './apply-media-type';
-import { asString } from './as-string';
-import { pickBody } from './pick-body';
+import { check } from './check';
 import type { MergedOptions, RequestHeaders, RequestOptions } from './types';
 import { expandTemplate } from './url-template/expand-template';
 import { getCompiledTemplate } from './url-template/template-cache';
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
 /**
- * Merged options -> request options: expand the url template, prefix the baseUrl
- * unless the url starts with `http`, rewrite accept, then query (GET/HEAD) or body. Stateless;
- * the input is never written to. The method comes back lowercase.
+ * Merged options -> request options. Stateless; the input is never written to.
+ * 1. The url template (a missing or empty url means `/`) is expanded with the options (reserved
+ *    keys such as `url` never count) and loses one trailing `/` unless it is exactly `/`; the
+ *    baseUrl goes in front unless it starts with `http`. Then mediaType rewrites accept.
+ * 2. The remaining parameters (not reserved, not in the template) become the query for GET and
+ *    HEAD; otherwise `data` (when it remains) is the body as given, else the remaining
+ *    parameters form a null-prototype object, else there is none. A body gets the JSON
+ *    content-type unless one is set; PATCH and PUT without one get `""`.
+ * 3. The method comes back lowercase.
+ * A method that is no string throws `method must be a string`; a url that is no string throws
+ * the reference's TypeError.
  */
 export function parse(options: MergedOptions): RequestOptions {
-  const method = upperCaseMethod(options.method);
-  const template = getCompiledTemplate(urlTemplateOf(options.url));
+  const method = check(options.method, 'method').toUpperCase();
+  const template = getCompiledTemplate(options.url || '/');
   const headers: RequestHeaders = Object.assign({}, options.headers);
   let url = expandTemplate(template, options);
-  if (!url.startsWith('http')) url = (options.baseUrl as string) + url;
+  if (!url.startsWith('http')) url = options.baseUrl + url;
   applyMediaType(headers, options.mediaType, url);
+  const names = Object.keys(options).filter((name) => !template.omitted.has(name));
   let body: unknown;
-  if (method === 'GET' || method === 'HEAD') url = addQueryParameters(url, options, template.usedNames);
-  else body = pickBody(options, template.usedNames);
-  if (body !== undefined && !headers['content-type']) headers['content-type'] = JSON_CONTENT_TYPE;
-  if (body === undefined && (method === 'PATCH' || method === 'PUT')) body = '';
-  const result: RequestOptions = { method: method.toLowerCase() as Lowercase<string>, url, headers };
-  if (body !== undefined) result.body = body;
-  if (options.request) result.request = options.request;
-  return result;
-}
-
-function upperCaseMethod(method: unknown): string {
-  const text = asString(method);
-  if (text === undefined) {
-    throw new TypeError(`method must be a string such as "GET", got ${describe(method)}`);
+  if (method == 'GET' || method == 'HEAD') url = addQueryParameters(url, options, names);
+  else if (names.includes('data')) body = options.data;
+  else if (names.length) {
+    body = Object.create(null);
+    for (const name of names) (body as Record<string, unknown>)[name] = options[name];
   }
-  return text.toUpperCase();
-}
-
-/** A missing or empty url means `/`. */
-function urlTemplateOf(url: unknown): string {
-  if (!url) return '/';
-  const text = asString(url);
-  if (text === undefined) throw new TypeError(`url must be a string, got ${describe(url)}`);
-  return text;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+  if (body !== undefined) headers['content-type'] ||= 'application/json; charset=utf-8';
+  else if (method == 'PATCH' || method == 'PUT') body = '';
+  return Object.assign(
+    { method: method.toLowerCase() as Lowercase<string>, url, headers },
+    body !== undefined && { body },
+    options.request && { request: options.request },
+  );
 }

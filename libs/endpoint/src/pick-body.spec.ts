@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { endpoint } from './index';
 import { parse } from './parse';
-import { pickBody } from './pick-body';
 
 const ACCEPT = 'application/vnd.github.v3+json';
 const base = {
@@ -15,7 +14,7 @@ const base = {
 const sut = parse;
 const nullObject = (values: Record<string, unknown>) => Object.assign(Object.create(null), values);
 
-describe(pickBody.name, () => {
+describe('parse: the body', () => {
   describe('other methods: body', () => {
     it('data wins and drops the other remaining parameters', () => {
       const result = endpoint('POST /x', { data: { a: 1 }, other: 2 });

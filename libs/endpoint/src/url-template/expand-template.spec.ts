@@ -157,28 +157,21 @@ describe(expandTemplate.name, () => {
     it('throws a TypeError for a number item under + (array)', () => {
       assert.throws(() => sut('{+list}', { list: ['a', 1] }), {
         name: 'TypeError',
-        message: 'URL parameter "list" in a {+...} expression: items must be strings, got the number 1',
+        message: /^\{\+list\} item must be a string$/,
       });
     });
 
     it('throws a TypeError for a number item under # with explode (array and object)', () => {
-      assert.throws(() => sut('{#list*}', { list: [1] }), {
-        name: 'TypeError',
-        message: /"list" in a \{#\.\.\.\} expression/,
-      });
-      assert.throws(() => sut('{#keys*}', { keys: { a: 1 } }), {
-        name: 'TypeError',
-        message: /got the number 1$/,
-      });
-      assert.throws(() => sut('{+list}', { list: [['a']] }), { name: 'TypeError', message: /got an array$/ });
-      assert.throws(() => sut('{+list}', { list: [{}] }), { name: 'TypeError', message: /got an object$/ });
+      const error = (name: string) => ({ name: 'TypeError', message: `${name} item must be a string` });
+      assert.throws(() => sut('{#list*}', { list: [1] }), error('{#list}'));
+      assert.throws(() => sut('{#keys*}', { keys: { a: 1 } }), error('{#keys}'));
+      assert.throws(() => sut('{+list}', { list: [['a']] }), error('{+list}'));
+      assert.throws(() => sut('{+list}', { list: [{}] }), error('{+list}'));
+      assert.throws(() => sut('{+list*}', { list: [true] }), error('{+list}'));
     });
 
     it('throws a TypeError for an object value without toString (no explode)', () => {
-      assert.throws(() => sut('{keys}', { keys: { a: Object.create(null) } }), {
-        name: 'TypeError',
-        message: 'URL parameter "keys": the value of key "a" has no toString() method',
-      });
+      assert.throws(() => sut('{keys}', { keys: { a: Object.create(null) } }), TypeError);
     });
 
     it('throws a URIError for a lone surrogate in a literal, a value, or one made by :N', () => {
