@@ -1,10 +1,15 @@
 // Deep merge of merge(), seen through endpoint.merge and defaults().
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { runInNewContext } from 'node:vm';
 import { endpoint } from './index';
 import { mergeDeep } from './merge-deep';
 
 const sut = endpoint.merge;
+
+class Foo {
+  x = 1;
+}
 
 describe(mergeDeep.name, () => {
   describe('deep merge', () => {
@@ -84,5 +89,31 @@ describe(mergeDeep.name, () => {
       assert.notEqual(merged.request, request);
       assert.deepEqual(merged.request, { retries: 1, timeout: 1 });
     });
+  });
+  // Upstream test/is-plaint-object.test.ts, plus the other values the deep merge meets: a plain
+  // object under a key the defaults hold is merged into a new object, anything else is stored as given.
+  describe('which values are plain objects', () => {
+    for (const [title, value, expected] of [
+      ['NaN', NaN, false],
+      ['[1, 2, 3]', [1, 2, 3], false],
+      ['null', null, false],
+      ['{x: 0, y: 0}', { x: 0, y: 0 }, true],
+      ['Object.create(null)', Object.create(null), true],
+      ['Object.create(new Foo())', Object.create(new Foo()), false],
+      ['Object.create(new Date())', Object.create(new Date()), false],
+      ['new Foo()', new Foo(), false],
+      ['Object.create({})', Object.create({}), false],
+      ['an object with Symbol.toStringTag', { [Symbol.toStringTag]: 'X' }, false],
+      ['an object from another realm', runInNewContext('({ a: 1 })'), true],
+      ['a prototype with a non-function constructor', Object.create({ constructor: 1 }), false],
+      ['a function', () => 1, false],
+      ['a string', 'x', false],
+    ] as const) {
+      it(`${title}: ${expected ? 'merged' : 'stored as given'}`, () => {
+        const merged = mergeDeep({ a: { d: 1 } }, { a: value }).a;
+        assert.equal(Object.is(merged, value), !expected);
+        if (expected) assert.equal((merged as { d: number }).d, 1);
+      });
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { check } from './check';
-import { isPlainObject } from './is-plain-object';
 
 type Options = Record<string, unknown>;
 
@@ -10,18 +9,27 @@ type Options = Record<string, unknown>;
  * stored by reference; arrays are replaced. Inputs are never written to.
  * `dropUndefined` skips undefined option values (the reference removes them at the top level).
  * Where the reference's `in` test throws (a default that is no object, merged with an object
- * holding an object) this throws `default <name> must be an object`.
+ * holding an object) this throws `default of <name> must be an object`.
  */
 export function mergeDeep(defaults: unknown, options: Options, dropUndefined?: boolean): Options {
   const result: Options = Object.assign({}, defaults);
+  let prototype: { constructor?: unknown } | null;
+  let constructor: unknown;
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (value !== undefined || !dropUndefined)
       result[key] =
-        isPlainObject(value) &&
+        // Plain: `[object Object]`, with a null prototype or a prototype whose own `constructor`
+        // is a function that is an instance of itself (any realm's `Object`; not user classes,
+        // arrays, Dates, `Object.create({})`).
+        {}.toString.call(value) == '[object Object]' &&
+        (!(prototype = Object.getPrototypeOf(value) as typeof prototype) ||
+          (Object.hasOwn(prototype, 'constructor') &&
+            typeof (constructor = prototype.constructor) == 'function' &&
+            constructor instanceof constructor)) &&
         // `in` needs an object: the reference throws for a primitive or null default here.
         key in check(defaults as object, 'default of ' + key, 'an object', Object(defaults) === defaults)
-          ? mergeDeep((defaults as Options)[key], value)
+          ? mergeDeep((defaults as Options)[key], value as Options)
           : value;
   }
   return result;

@@ -1,4 +1,5 @@
 import { check } from './check';
+import type { MergedOptions } from './types';
 
 type Options = Record<string, unknown>;
 type Previews = string[];
@@ -13,11 +14,11 @@ type MediaType = { previews?: Previews };
  * mode; a DEFAULTS.mediaType that is null; previews that are not an array of strings) this throws
  * `mediaType must be an object with string previews`: only those operations run inside the try.
  */
-export function mergeGraphqlPreviews(defaults: Options | null, merged: Options): void {
+export function mergeGraphqlPreviews(defaults: MergedOptions | null, merged: Options): void {
   const mediaType = merged.mediaType as MediaType;
   try {
     let previews = mediaType.previews as Previews;
-    const defaultPreviews = defaults && (defaults.mediaType as MediaType).previews;
+    const defaultPreviews = defaults?.mediaType.previews;
     if (defaultPreviews?.length)
       previews = defaultPreviews.filter((preview) => !previews.includes(preview)).concat(previews);
     merged.mediaType = Object.assign(

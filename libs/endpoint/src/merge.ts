@@ -19,8 +19,7 @@ export function merge(defaults: MergedOptions | null, route?: unknown, options?:
   const headers: Record<string, unknown> = {};
   // Object.keys of a truthy primitive lists its characters, as in the reference.
   if (own.headers)
-    for (const key of Object.keys(own.headers)) {
-      const value = (own.headers as never)[key];
+    for (const [key, value] of Object.entries(own.headers)) {
       if (value === undefined) delete headers[key.toLowerCase()];
       else headers[key.toLowerCase()] = value;
     }

@@ -19,7 +19,7 @@ import { getCompiledTemplate } from './url-template/template-cache';
  * the reference's TypeError.
  */
 export function parse(options: MergedOptions): RequestOptions {
-  const method = check(options.method, 'method').toUpperCase();
+  const method = check(options.method, 'method').toLowerCase() as Lowercase<string>;
   const template = getCompiledTemplate(options.url || '/');
   const headers: RequestHeaders = Object.assign({}, options.headers);
   let url = expandTemplate(template, options);
@@ -27,16 +27,16 @@ export function parse(options: MergedOptions): RequestOptions {
   applyMediaType(headers, options.mediaType, url);
   const names = Object.keys(options).filter((name) => !template.omitted.has(name));
   let body: unknown;
-  if (method == 'GET' || method == 'HEAD') url = addQueryParameters(url, options, names);
+  if (method == 'get' || method == 'head') url = addQueryParameters(url, options, names);
   else if (names.includes('data')) body = options.data;
   else if (names.length) {
     body = Object.create(null);
     for (const name of names) (body as Record<string, unknown>)[name] = options[name];
   }
   if (body !== undefined) headers['content-type'] ||= 'application/json; charset=utf-8';
-  else if (method == 'PATCH' || method == 'PUT') body = '';
+  else if (method == 'patch' || method == 'put') body = '';
   return Object.assign(
-    { method: method.toLowerCase() as Lowercase<string>, url, headers },
+    { method, url, headers },
     body !== undefined && { body },
     options.request && { request: options.request },
   );

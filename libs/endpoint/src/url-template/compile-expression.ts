@@ -28,7 +28,7 @@ export function compileExpression(body: string): ExpandPart {
 }
 
 /** `encoded` after `key=`, or alone for an empty key; the value is encoded first, as in the reference. */
-function withName(key: string, encoded: string): string {
+function withName(key: string | false, encoded: string): string {
   return key ? encodeUnreserved(key) + '=' + encoded : encoded;
 }
 
@@ -58,7 +58,7 @@ function compileVariable(text: string, operator: string, isNamed: boolean, isRes
     if (Object(value) !== value && typeof value != 'symbol') {
       // slice(0, undefined) keeps the whole text.
       const encoded = encode(String(value).slice(0, prefix as unknown as number));
-      return isNamed ? withName(name, encoded) : encoded;
+      return withName(isNamed && name, encoded);
     }
     // Objects: `*` gives items (or `key=value`) joined with `,` whatever the operator; without
     // it `a,b` or `k1,v1,k2,v2` (values through their own toString()), after `name=` when named.
@@ -67,13 +67,9 @@ function compileVariable(text: string, operator: string, isNamed: boolean, isRes
     const items = Object.keys(record)
       .filter((key) => record[key] != null)
       .map((key) =>
-        isArray
-          ? isExploded && isNamed
-            ? withName(name, encode(record[key] as never))
-            : encode(record[key] as never)
-          : isExploded
-            ? withName(key, encode(record[key] as never))
-            : encodeUnreserved(key) + ',' + encode(record[key].toString()),
+        isArray || isExploded
+          ? withName(isExploded && (isArray ? isNamed && name : key), encode(record[key] as never))
+          : encodeUnreserved(key) + ',' + encode(record[key].toString()),
       )
       .join(',');
     return !isExploded && isNamed ? encodeUnreserved(name) + '=' + items : items;

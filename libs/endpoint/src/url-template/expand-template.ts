@@ -5,6 +5,8 @@ import type { CompiledTemplate } from './compiled-template';
  * `url` never count), then removes one trailing `/` unless the whole url is exactly `/`.
  */
 export function expandTemplate(template: CompiledTemplate, parameters: Readonly<Record<string, unknown>>) {
-  const url = template.parts.map((part) => part(parameters)).join('');
-  return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+  return template.parts
+    .map((part) => part(parameters))
+    .join('')
+    .replace(/(?!^)\/$/, '');
 }
