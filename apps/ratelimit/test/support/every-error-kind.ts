@@ -1,15 +1,11 @@
 // libs/rules/test/fixtures/every_error_kind.yaml: one error of each kind the config checker knows,
 // in one file, and what the checker and the console list for it (line, column, detail), in file order.
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { repoRoot } from '@repo/test-support';
 
-/** The fixture's path, found from the source or any build tree (which does not copy YAML). */
+/** The fixture's path (build trees do not copy YAML, so it is read from the repository). */
 export function everyErrorKindFile(): string {
-  for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
-    const candidate = join(dir, 'libs/rules/test/fixtures/every_error_kind.yaml');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`every_error_kind.yaml not found above ${__dirname}`);
+  return join(repoRoot(), 'libs/rules/test/fixtures/every_error_kind.yaml');
 }
 
 export const EVERY_ERROR_KIND: readonly (readonly [number, number, string])[] = [
