@@ -4,7 +4,8 @@
 // the config checker collects every error, continuing per file and per descriptor where that is
 // safe.
 import type { RawDescriptor, RawDomainConfig } from './raw-domain-config';
-import type { RateLimitRule, RuleSnapshot } from './model';
+import type { RateLimitRule } from './model';
+import type { RuleSnapshot } from './rule-snapshot';
 import { CompiledRuleSnapshot } from './compiled-rule-snapshot';
 import { RuleConfigError } from './rule-config-error';
 import { createNode, createRootNode, type RuleNode } from './rule-node';

@@ -1,12 +1,7 @@
 // The RuleSnapshot handed to the service: one compiled tree per domain, never changed after
 // construction (a reload builds a new snapshot and the registry swaps it atomically).
-import {
-  UNIT_SECONDS,
-  type Descriptor,
-  type MatchedLimit,
-  type RateLimitRule,
-  type RuleSnapshot,
-} from './model';
+import { UNIT_SECONDS, type Descriptor, type MatchedLimit, type RateLimitRule } from './model';
+import type { RuleSnapshot } from './rule-snapshot';
 import { describeDomain, type DomainDescription } from './describe-rules';
 import { findLimit } from './find-limit';
 import type { RuleNode } from './rule-node';

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Descriptor, MatchedLimit, RuleSnapshot } from './model';
+import type { Descriptor, MatchedLimit } from './model';
+import type { RuleSnapshot } from './rule-snapshot';
 import { findLimit } from './find-limit';
 import { exampleSnapshot, snapshotOf } from '../test/fixture-files';
 

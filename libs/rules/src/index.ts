@@ -1,4 +1,5 @@
 export * from './model';
+export * from './rule-snapshot';
 export type { Logger } from './logger';
 export * from './raw-domain-config';
 export * from './rule-config-error';

@@ -1,7 +1,6 @@
 // Domain model shared by the rules library and the service (the contract between libs/rules
-// and apps/ratelimit). Everything is readonly: a RuleSnapshot is built once per (re)load and
-// swapped atomically.
-import type { DomainDescription } from './describe-rules';
+// and apps/ratelimit). Everything is readonly. The snapshot that serves these rules is
+// rule-snapshot.ts: this file knows nothing of how rules are looked up or shown.
 
 export type Unit = 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 
@@ -106,22 +105,4 @@ export interface MatchedLimit {
    * `rate_limit` and for an override.
    */
   readonly items: readonly LimitItem[] | undefined;
-}
-
-export interface RuleSnapshot {
-  /** Domains in this snapshot. */
-  readonly domains: readonly string[];
-  hasDomain(domain: string): boolean;
-  /**
-   * Override first (when the domain exists), then exact -> wildcard (config order) ->
-   * default per level, no backtracking, depth must equal config depth. Hot path.
-   */
-  findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;
-  /** `/rlconfig` dump: one line per limit (per item of a `rate_limits` list). */
-  dump(): string;
-  /**
-   * Every domain's tree (or those of `domains`) with its limits and sources, in load order (the
-   * operator's console).
-   */
-  describe(domains?: ReadonlySet<string>): readonly DomainDescription[];
 }

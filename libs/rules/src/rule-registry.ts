@@ -4,7 +4,7 @@
 // Source-agnostic: files and xDS both plug in through RuleSource.
 import type { UnsupportedAlgorithms } from './compile-algorithm';
 import { compileSnapshot } from './compile-snapshot';
-import type { RuleSnapshot } from './model';
+import type { RuleSnapshot } from './rule-snapshot';
 import type { RawDomainConfig } from './raw-domain-config';
 import type { RuleSet, RuleSource } from './sources/rule-source';
 

@@ -1,6 +1,6 @@
 // Where rules come from (files, xDS). A source only produces RawDomainConfig lists (or an
 // error); the registry compiles and swaps snapshots, so it does not care which source it runs.
-import type { RuleSnapshot } from '../model';
+import type { RuleSnapshot } from '../rule-snapshot';
 import type { RawDomainConfig } from '../raw-domain-config';
 
 /** A set compiled elsewhere (the file source compiles in a worker process). */

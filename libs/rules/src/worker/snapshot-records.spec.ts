@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { exampleSnapshot, snapshotOf } from '../../test/fixture-files';
 import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
-import type { RuleSnapshot } from '../model';
+import type { RuleSnapshot } from '../rule-snapshot';
 import { SnapshotAssembler, snapshotRecords, type NodeRecord } from './snapshot-records';
 
 /** As the worker sends it: pieces of JSON. */

@@ -1,0 +1,23 @@
+// What the service and the operator's console ask of the active rules: the lookup and the
+// description. Its own file so that the model (model.ts) stays below the view built from it
+// (describe-rules.ts), which the model never imports. Built once per (re)load, swapped atomically.
+import type { DomainDescription } from './describe-rules';
+import type { Descriptor, MatchedLimit } from './model';
+
+export interface RuleSnapshot {
+  /** Domains in this snapshot. */
+  readonly domains: readonly string[];
+  hasDomain(domain: string): boolean;
+  /**
+   * Override first (when the domain exists), then exact -> wildcard (config order) ->
+   * default per level, no backtracking, depth must equal config depth. Hot path.
+   */
+  findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;
+  /** `/rlconfig` dump: one line per limit (per item of a `rate_limits` list). */
+  dump(): string;
+  /**
+   * Every domain's tree (or those of `domains`) with its limits and sources, in load order (the
+   * operator's console).
+   */
+  describe(domains?: ReadonlySet<string>): readonly DomainDescription[];
+}
