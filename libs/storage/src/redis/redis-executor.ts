@@ -1,9 +1,6 @@
 import type { CounterOperation } from '../counter-store';
-import type { RedisConnectionOptions } from '../counter-store-options';
 import type { BatchLayout, BatchReply } from './batch-layout';
-import { ClusterExecutor } from './cluster-executor';
-import { createClusterClient, createServerClient, type RedisClient } from './create-redis-client';
-import { ServerExecutor } from './server-executor';
+import type { RedisClient } from './create-redis-client';
 
 /** How a store's batches go out: `script` (one Lua call) or `commands` (the reference's INCRBY + EXPIRE). */
 export type IncrementMode = 'script' | 'commands';
@@ -26,11 +23,4 @@ export interface RedisExecutor {
   undo(operations: readonly CounterOperation[]): Promise<void>;
   /** GET of every key, in order (null = missing). */
   getMany(keys: readonly string[]): Promise<(string | null)[]>;
-}
-
-/** The executor of one store with its ioredis client, connecting in the background. */
-export function createRedisExecutor(options: RedisConnectionOptions, isClosed: () => boolean): RedisExecutor {
-  return options.type === 'cluster'
-    ? new ClusterExecutor(createClusterClient(options, isClosed))
-    : new ServerExecutor(createServerClient(options, isClosed));
 }

@@ -4,7 +4,8 @@ import { toStoreUnavailableError } from '../store-unavailable-error';
 import { storedCountOrThrow } from './key-replies';
 import { CounterBatcher } from './counter-batcher';
 import type { RedisClient } from './create-redis-client';
-import { createRedisExecutor, type IncrementMode, type RedisExecutor } from './redis-executor';
+import { createRedisExecutor } from './create-redis-executor';
+import type { IncrementMode, RedisExecutor } from './redis-executor';
 import { untilConnectionSettles } from './until-connection-settles';
 import { withTimeout } from './with-timeout';
 
