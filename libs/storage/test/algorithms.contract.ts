@@ -4,7 +4,8 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CounterOperation, CounterStore, TokenBucketTake } from '@repo/storage';
-import { pollUntil, type ContractSubject, type ContractTraits } from './counter-store.contract';
+import type { ContractSubject, ContractTraits } from './contract-subject';
+import { pollUntil } from './poll-until';
 import { incrementCounts } from './increment-counts';
 
 const MINUTE = 60;

@@ -7,43 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type CounterStore } from '@repo/storage';
 import { runAlgorithmContract } from './algorithms.contract';
 import { runSeveralLimitsContract } from './several-limits.contract';
-import { runExpiryContract, type ExpiryBehaviour, type RedisKeyInspector } from './expiry.contract';
+import type { ContractFactory, ContractSubject, ContractTraits } from './contract-subject';
+import { runExpiryContract } from './expiry.contract';
 import { incrementCounts } from './increment-counts';
+import { pollUntil } from './poll-until';
 
-export interface ContractSubject {
-  readonly store: CounterStore;
-  /**
-   * memcache semantics (docs/stores.md#memcache): a call answers `stored + addend` and increments
-   * afterwards, so repeated keys in one call and concurrent callers read the same stored value.
-   */
-  readonly readsBeforeIncrement?: boolean;
-  /** Fake clock (memory): move time forward. Real servers: undefined (expiry waits by polling). */
-  readonly advanceClock?: (ms: number) => void;
-  /** Real Redis (with traits.redisExpiry): the keys where the store wrote them. */
-  readonly redisKeys?: RedisKeyInspector;
-  /**
-   * With traits.roundTripsPerCall: the store's round trips so far, as the backend lets a test see
-   * them (Redis batch script calls in INFO commandstats, memcached multi-gets).
-   */
-  readonly countRoundTrips?: () => Promise<number>;
-}
-
-/** What a backend can do, known when the tests are registered (only applicable tests are). */
-export interface ContractTraits {
-  /** Runs token buckets; memcached does not. Default true. */
-  readonly supportsTokenBuckets?: boolean;
-  /** The factory's store runs on a fake clock (advanceClock). Default false. */
-  readonly hasFakeClock?: boolean;
-  /** Redis with subject.redisKeys (jitter 0): how the store sets expiries (expiry.contract.ts). */
-  readonly redisExpiry?: ExpiryBehaviour;
-  /**
-   * Round trips (subject.countRoundTrips) of one countMany call holding items of every window:
-   * one per server the call touches. Unset: the backend offers no count.
-   */
-  readonly roundTripsPerCall?: number;
-}
-
-export type ContractFactory = () => Promise<ContractSubject> | ContractSubject;
+export type { ContractFactory, ContractSubject, ContractTraits } from './contract-subject';
 
 const MINUTE = 60;
 
@@ -182,18 +151,4 @@ export function runCounterStoreContract(
       );
     });
   });
-}
-
-/** Polls `probe` every 50 ms until it is true; fails after `timeoutMs`. */
-export async function pollUntil(
-  probe: () => Promise<boolean>,
-  timeoutMs: number,
-  description: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting until ${description}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

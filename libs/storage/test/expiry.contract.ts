@@ -8,17 +8,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CounterOperation } from '@repo/storage';
 import type { RedisServer } from '@repo/test-support';
-import type { ContractSubject } from './counter-store.contract';
-
-/** Reads and shortens keys where the store wrote them (1-second windows: the per-second store). */
-export interface RedisKeyInspector {
-  /** PTTL: ms left, -1 without expiry, -2 missing. */
-  pttl(key: string, windowSeconds: number): Promise<number>;
-  get(key: string, windowSeconds: number): Promise<string | null>;
-  pexpire(key: string, windowSeconds: number, ms: number): Promise<void>;
-}
-
-export type ExpiryBehaviour = 'set-on-create' | 'set-on-every-increment';
+import type { ContractSubject, ExpiryBehaviour, RedisKeyInspector } from './contract-subject';
 
 export function redisKeyInspector(main: RedisServer, perSecond?: RedisServer): RedisKeyInspector {
   const serverOf = (windowSeconds: number) => (windowSeconds === 1 && perSecond ? perSecond : main);

@@ -6,7 +6,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CounterOperation, CounterStore } from '@repo/storage';
-import type { ContractSubject, ContractTraits } from './counter-store.contract';
+import type { ContractSubject, ContractTraits } from './contract-subject';
 import { incrementCounts } from './increment-counts';
 
 type Subject = () => ContractSubject;
