@@ -36,8 +36,14 @@ describe('the import graph of apps/ and libs/', () => {
   it('resolves relative imports and the @repo/* paths of tsconfig.json', () => {
     const importers = (file: string) => [...graph].filter(([, targets]) => targets.includes(file));
     for (const index of ['libs/rules/src/index.ts', 'libs/storage/src/index.ts']) {
-      assert.ok(importers(index).some(([file]) => file.startsWith('apps/ratelimit/src/')), index);
-      assert.ok(graph.get(index)?.some((file) => file.startsWith(index.replace('index.ts', ''))), index);
+      assert.ok(
+        importers(index).some(([file]) => file.startsWith('apps/ratelimit/src/')),
+        index,
+      );
+      assert.ok(
+        graph.get(index)?.some((file) => file.startsWith(index.replace('index.ts', ''))),
+        index,
+      );
     }
   });
 

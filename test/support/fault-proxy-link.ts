@@ -2,7 +2,7 @@
 // direction does with the chunks it receives under the proxy's current mode.
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { FaultMode } from './fault-proxy';
+import type { FaultMode } from './fault-mode';
 
 /** One direction of a connection: chunks queued with the time they may leave. */
 class Direction {
