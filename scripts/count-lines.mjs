@@ -11,12 +11,8 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const APP = 'apps/ratelimit/src';
-export const SERVICE_FOLDERS = [APP, 'libs/rules/src', 'libs/storage/src'];
-export const SETTINGS_PATHS = [
-  `${APP}/settings/`,
-  `${APP}/to-store-options.ts`,
-  `${APP}/to-rules-options.ts`,
-];
+const SERVICE_FOLDERS = [APP, 'libs/rules/src', 'libs/storage/src'];
+const SETTINGS_PATHS = [`${APP}/settings/`, `${APP}/to-store-options.ts`, `${APP}/to-rules-options.ts`];
 const TEST_FILE = /(\.|-)(spec|int-spec|e2e-spec|browser-spec|faults-spec|type-test)\.ts$|(^|\/)test\//;
 /** Code that loads .proto files: the packages that read them, imported outside tests. */
 const PROTO_LOADING = /from ['"](@grpc\/proto-loader|protobufjs)(\/[^'"]*)?['"]/;
@@ -36,7 +32,7 @@ function serviceSources(ref) {
 const nonBlank = (text) => text.split('\n').filter((line) => line.trim() !== '').length;
 
 /** A row per group: the service, its proto loading, its settings, then each top folder. */
-export function countLines(ref) {
+function countLines(ref) {
   const sources = serviceSources(ref).map(({ file, text }) => ({ file, text, lines: nonBlank(text) }));
   const rows = new Map();
   const add = (group, source) => {
@@ -59,17 +55,20 @@ function topFolder(file) {
   return `  ${base}/${rest.length === 0 ? '' : `${first}/`}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const refAt = process.argv.indexOf('--ref');
-  const ref = refAt === -1 ? undefined : process.argv[refAt + 1];
-  const rows = countLines(ref);
-  const width = Math.max(...rows.map((row) => row.group.length));
+const refAt = process.argv.indexOf('--ref');
+const ref = refAt === -1 ? undefined : process.argv[refAt + 1];
+let rows;
+try {
+  rows = countLines(ref);
+} catch (error) {
+  // git has printed its reason (an unknown commit, say) on stderr.
+  console.error(`npm run lines: ${error.message.split('\n')[0]}`);
+  process.exit(1);
+}
+const width = Math.max(...rows.map((row) => row.group.length));
+console.log(`${'non-blank lines, tests excluded'.padEnd(width)}  files   lines  (${ref ?? 'working tree'})`);
+for (const { group, files, lines } of rows) {
   console.log(
-    `${'non-blank lines, tests excluded'.padEnd(width)}  files   lines  (${ref ?? 'working tree'})`,
+    `${group.padEnd(width)}  ${String(files).padStart(5)}  ${lines.toLocaleString('en-US').padStart(6)}`,
   );
-  for (const { group, files, lines } of rows) {
-    console.log(
-      `${group.padEnd(width)}  ${String(files).padStart(5)}  ${lines.toLocaleString('en-US').padStart(6)}`,
-    );
-  }
 }
