@@ -59,6 +59,8 @@ export const HOSTILE_INPUTS = {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, untilMs - performance.now())));
       return 'nothing sent (control row)';
     }),
+  /** A second control: the sender only keeps one core busy, as an attacker's process would. */
+  'cpu-burn': () => summaryOnly(burnOneCore),
   'alias-bomb': (target: HostileTarget) => summaryOnly(bombRules(target, aliasBombYaml(ALIAS_BOMB_LEVELS))),
   'merge-key-bomb': (target: HostileTarget) =>
     summaryOnly(bombRules(target, mergeKeyBombYaml(MERGE_BOMB_LEVELS))),
@@ -74,6 +76,16 @@ export const HOSTILE_INPUTS = {
 } satisfies Record<string, (target: HostileTarget) => HostileAction>;
 
 export type HostileInputName = keyof typeof HOSTILE_INPUTS;
+
+/** Busy for the whole window, in 50 ms slices so the sender still hears its parent. */
+async function burnOneCore(untilMs: number): Promise<string> {
+  while (performance.now() < untilMs) {
+    const sliceEndMs = Math.min(untilMs, performance.now() + 50);
+    while (performance.now() < sliceEndMs);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return 'one core kept busy by the sender (control row)';
+}
 
 /** Replaces a rules file at once (written beside the directory, then renamed into it). */
 function dropRules(target: HostileTarget, name: string, yaml: string): void {

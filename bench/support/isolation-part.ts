@@ -38,6 +38,7 @@ export function isolationRows(redisUrl: string): IsolationRow[] {
   const memory = { BACKEND_TYPE: 'memory' };
   const rows: IsolationRow[] = [
     { name: 'none (control)', input: 'none', env: memory },
+    { name: 'sender burns one core (control)', input: 'cpu-burn', env: memory },
     { name: `alias bomb (${ALIAS_BOMB_LEVELS} levels), rules dir + check`, input: 'alias-bomb', env: memory },
     {
       name: `merge-key bomb (${MERGE_BOMB_LEVELS} levels), rules dir + check`,

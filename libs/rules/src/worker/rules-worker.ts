@@ -19,7 +19,7 @@ const RECORDS_PER_PIECE = 500;
 const MAX_CHECK_ERRORS = 100;
 
 /** Below the service: when the CPUs are busy, calls go first and the load waits. */
-const WORKER_NICE = 5;
+const WORKER_NICE = 19;
 
 if (process.send !== undefined) {
   lowerPriority();
@@ -36,14 +36,17 @@ function lowerPriority(): void {
   }
 }
 
+/** A check worker stays for the next check; a load's worker serves its one load. */
 function serve(): void {
-  process.once('message', (job: WorkerJob) => {
-    run(job).catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
-  });
+  const onJob = (job: WorkerJob) => {
+    if (job.type === 'check') return reply(checked(job.text, job.sourceName, job.options));
+    process.off('message', onJob);
+    load(job).catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
+  };
+  process.on('message', onJob);
 }
 
-async function run(job: WorkerJob): Promise<void> {
-  if (job.type === 'check') return check(job.text, job.sourceName, job.options);
+async function load(job: Extract<WorkerJob, { type: 'load' }>): Promise<void> {
   const configs = parseFiles(await readRuleFilesOf(job.layout as RuleFileLayout, job.directoryMustExist));
   const compiled = compileRules(configs, { ...job.options, collectAll: false });
   if (compiled.snapshot === undefined) throw compiled.errors[0];
@@ -55,18 +58,24 @@ async function run(job: WorkerJob): Promise<void> {
   );
 }
 
-function check(text: string, sourceName: string, options: CompileOptions): void {
-  const parsed = parseYamlConfig(sourceName, text);
-  // A paste with errors is still compiled as far as it could be read, so every error shows at once.
-  const readable = parsed.config ?? parsed.partial;
-  const compiled = readable ? compileRules([readable], { ...options, collectAll: true }) : undefined;
-  const errors = inFileOrder([...parsed.errors, ...(compiled?.errors ?? [])], [sourceName]);
-  reply({
-    type: 'checked',
-    errors: errors.slice(0, MAX_CHECK_ERRORS).map(toErrorData),
-    errorCount: errors.length,
-    domains: errors.length === 0 ? (compiled?.snapshot?.describe() ?? []) : undefined,
-  });
+/** A check's answer, with the worker's resident memory so the service can end a worker grown large. */
+function checked(text: string, sourceName: string, options: CompileOptions): WorkerReply {
+  try {
+    const parsed = parseYamlConfig(sourceName, text);
+    // A paste with errors is still compiled as far as it could be read, so every error shows at once.
+    const readable = parsed.config ?? parsed.partial;
+    const compiled = readable ? compileRules([readable], { ...options, collectAll: true }) : undefined;
+    const errors = inFileOrder([...parsed.errors, ...(compiled?.errors ?? [])], [sourceName]);
+    return {
+      type: 'checked',
+      errors: errors.slice(0, MAX_CHECK_ERRORS).map(toErrorData),
+      errorCount: errors.length,
+      domains: errors.length === 0 ? (compiled?.snapshot?.describe() ?? []) : undefined,
+      rssBytes: process.memoryUsage.rss(),
+    };
+  } catch (error) {
+    return { type: 'failed', error: toErrorData(error), rssBytes: process.memoryUsage.rss() };
+  }
 }
 
 /** Parses every file; the first error fails the whole load. */

@@ -1,5 +1,5 @@
-// The serving process's side of the rules worker (rules-worker.ts): one child process per load or
-// check, ended when its job is done. A process rather than a worker thread: Node 24 keeps the heap
+// The serving process's side of the rules worker (rules-worker.ts): one child process per load,
+// ended when its job is done; checks share one (check-worker.ts). A process rather than a worker thread: Node 24 keeps the heap
 // pages of an ended worker thread (a 10 MB file left ~1 GiB resident for good), while an ended
 // process gives everything back. The service finds the worker's script beside this file in the
 // compiled tree, or beside the bundle that inlined this file (the production bundle ships it as
@@ -12,6 +12,7 @@ import type { DomainDescription } from '../describe-rules';
 import type { RuleConfigError } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { PreparedRules } from '../sources/rule-source';
+import { CheckWorker } from './check-worker';
 import { SnapshotAssembler, type NodeRecord } from './snapshot-records';
 import { fromErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
 
@@ -59,24 +60,22 @@ export function loadRulesInWorker(
   });
 }
 
-/** Parses and compiles pasted rules in a worker, collecting every error. */
-export function checkRulesInWorker(
+const checks = new CheckWorker(() => startWorker(), stoppedError);
+
+/** Parses and compiles pasted rules in the check worker, collecting every error. */
+export async function checkRulesInWorker(
   text: string,
   sourceName: string,
   options: CompileOptions,
 ): Promise<CheckedRules> {
-  return runJob<CheckedRules>(
-    { type: 'check', text, sourceName, options: plain(options) },
-    undefined,
-    (reply, _worker, done) => {
-      if (reply.type !== 'checked') return;
-      done({
-        errors: reply.errors.map((error) => fromErrorData(error) as RuleConfigError),
-        errorCount: reply.errorCount,
-        domains: reply.domains,
-      });
-    },
-  );
+  const reply = await checks.run({ type: 'check', text, sourceName, options: plain(options) });
+  if (reply.type === 'failed') throw fromErrorData(reply.error);
+  if (reply.type !== 'checked') throw new Error(`the rules worker answered a check with ${reply.type}`);
+  return {
+    errors: reply.errors.map((error) => fromErrorData(error) as RuleConfigError),
+    errorCount: reply.errorCount,
+    domains: reply.domains,
+  };
 }
 
 type ReplyHandler<T> = (reply: WorkerReply, worker: ChildProcess, done: (result: T) => void) => void;
@@ -84,13 +83,7 @@ type ReplyHandler<T> = (reply: WorkerReply, worker: ChildProcess, done: (result:
 /** `signal` ends the worker (the service is stopping): the promise rejects with an AbortError. */
 function runJob<T>(job: WorkerJob, signal: AbortSignal | undefined, onReply: ReplyHandler<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = fork(rulesWorkerPath(), [], {
-      ...(signal ? { signal } : {}),
-      execArgv: [`--max-old-space-size=${WORKER_MAX_OLD_GENERATION_MB}`],
-      // structured clones over the channel (Maps in the options, errors as data)
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const worker = startWorker(signal);
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -108,8 +101,18 @@ function runJob<T>(job: WorkerJob, signal: AbortSignal | undefined, onReply: Rep
   });
 }
 
+export function startWorker(signal?: AbortSignal): ChildProcess {
+  return fork(rulesWorkerPath(), [], {
+    ...(signal ? { signal } : {}),
+    execArgv: [`--max-old-space-size=${WORKER_MAX_OLD_GENERATION_MB}`],
+    // structured clones over the channel (Maps in the options, errors as data)
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
 /** A worker that ran out of heap aborts (V8 prints "Reached heap limit" to the service's stderr). */
-function stoppedError(code: number | null, signal: NodeJS.Signals | null): Error {
+export function stoppedError(code: number | null, signal: NodeJS.Signals | null): Error {
   const how = signal === null ? `exit code ${code}` : `signal ${signal}`;
   return new Error(
     `the rules worker stopped (${how}); its heap is limited to ${WORKER_MAX_OLD_GENERATION_MB} MiB`,

@@ -28,8 +28,10 @@ export type WorkerReply =
       readonly errors: readonly ErrorData[];
       readonly errorCount: number;
       readonly domains: readonly DomainDescription[] | undefined;
+      /** The check worker's resident memory after the check. */
+      readonly rssBytes?: number;
     }
-  | { readonly type: 'failed'; readonly error: ErrorData };
+  | { readonly type: 'failed'; readonly error: ErrorData; readonly rssBytes?: number };
 
 /** A RuleConfigError (sourceName set) or any other error, as data. */
 export interface ErrorData {

@@ -225,13 +225,18 @@ function readVarint(bytes: Uint8Array, pos: number, end: number): number {
   return fail(`varint longer than 64 bits at byte ${at}`);
 }
 
+/** Up to this length a JS loop is cheaper than a call into Node's validator. */
+const SHORT_STRING_BYTES = 256;
+
 function fail(reason: string): number {
   failure = reason;
   return FAILED;
 }
 
-/** ASCII (the usual case) is checked here; a non-ASCII byte hands the rest to Node's validator. */
+/** Short strings (the usual case) are checked here; longer ones by Node's validator, which is
+ * native and SIMD: a JS loop over a 1.3 MB value took 1.7 ms of the serving loop, Node's 0.1 ms. */
 function isValidUtf8(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end - start > SHORT_STRING_BYTES) return isUtf8(bytes.subarray(start, end));
   for (let i = start; i < end; i++) {
     if ((bytes[i] as number) >= 0x80) return isUtf8(bytes.subarray(i, end));
   }
