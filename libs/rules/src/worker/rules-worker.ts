@@ -19,7 +19,7 @@ const RECORDS_PER_PIECE = 500;
 const MAX_CHECK_ERRORS = 100;
 
 /** Below the service: when the CPUs are busy, calls go first and the load waits. */
-const WORKER_NICE = 19;
+const WORKER_NICE = 10;
 
 if (process.send !== undefined) {
   lowerPriority();
