@@ -8,12 +8,14 @@
 // Without gRPC a decision costs a few µs, so these ratios are far below what a served call sees
 // (about 100 µs of server CPU over gRPC): the µs added per call is the figure to carry over.
 import { parseYamlConfig, RuleRegistry, type RuleSource } from '@repo/rules';
-import { createCounterStore } from '@repo/storage';
+import { createCounterStore, STORE_CAPABILITIES } from '@repo/storage';
 import { systemClock } from '../apps/ratelimit/src/clock';
 import { ConsoleApi } from '../apps/ratelimit/src/console/console-api';
+import { LimitedValuesObserver } from '../apps/ratelimit/src/console/limited-values-observer';
 import { OperatorConsole } from '../apps/ratelimit/src/console/operator-console';
 import { HitCounter } from '../apps/ratelimit/src/limiter/hit-counter';
 import type { RateLimitRequest } from '../apps/ratelimit/src/rate-limit-types';
+import { DecisionObservers } from '../apps/ratelimit/src/ratelimit/decision-observers';
 import { RateLimitService } from '../apps/ratelimit/src/ratelimit/ratelimit.service';
 import { StatsService } from '../apps/ratelimit/src/stats/stats.service';
 import { loadLine, median } from './support/bench-rounds';
@@ -61,15 +63,16 @@ function variant(name: string, limit: string, withConsole: boolean): Variant {
     responseHeaders: undefined,
     isDynamicMetadataEnabled: false,
   };
-  const counter = new HitCounter({ store, localCache: undefined, stopIncrementWhenOverLimit: false });
-  const service = new RateLimitService(
-    registry,
-    counter,
-    stats,
-    systemClock,
-    options,
-    operatorConsole?.limited,
-  );
+  const NO_TRACER = { tracer: undefined, propagator: undefined };
+  const counter = new HitCounter({
+    store,
+    capabilities: STORE_CAPABILITIES.memory,
+    localCache: undefined,
+    stopIncrementWhenOverLimit: false,
+  });
+  const observers = new DecisionObservers();
+  if (operatorConsole !== undefined) observers.subscribe(new LimitedValuesObserver(operatorConsole.limited));
+  const service = new RateLimitService(registry, counter, stats, systemClock, options, NO_TRACER, observers);
   return { name, service, console: operatorConsole };
 }
 

@@ -1,6 +1,6 @@
 // Injection tokens of app-wide objects provided by modules above the layers that inject them:
 // the logger and statistics, which CoreModule provides (created before Nest starts, in main.ts or
-// a test), and the console's recorder of limited values. They live apart from their modules so
+// a test). They live apart from their modules so
 // that the layers which inject them (ratelimit/, transport/, health/) import nothing above
 // themselves. CLOCK and RANDOM sit with their interfaces in clock.ts.
 
@@ -8,5 +8,3 @@
 export const LOGGER = Symbol('LOGGER');
 /** The StatsService (stats/stats.service.ts). */
 export const STATS = Symbol('STATS');
-/** The operator console's LimitedValuesRecorder (rate-limit-types.ts); absent when the console is off. */
-export const LIMITED_VALUES = Symbol('LIMITED_VALUES');

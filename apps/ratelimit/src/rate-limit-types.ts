@@ -1,7 +1,7 @@
 // Transport-free request and response of ShouldRateLimit (what the gRPC and /json mappers
 // convert from and to). Field meanings follow envoy.service.ratelimit.v3
 // (proto/envoy/service/ratelimit/v3/rls.proto).
-import type { Descriptor, DescriptorEntry, RateLimitRule } from '@repo/rules';
+import type { Descriptor, RateLimitRule } from '@repo/rules';
 
 /**
  * The largest hits_addend a request or descriptor may carry (docs/decisions.md#hits): the
@@ -43,12 +43,3 @@ export interface RateLimitDecision {
 
 /** limit_remaining of an unlimited descriptor (max uint32). */
 export const UNLIMITED_REMAINING = 4294967295;
-
-/**
- * Where the decision service reports the descriptor values it limits: the operator console's
- * heavy hitters (docs/console.md#who-is-limited), provided under LIMITED_VALUES (core-tokens.ts)
- * when the console is on.
- */
-export interface LimitedValuesRecorder {
-  record(ruleStatsKey: string, entries: readonly DescriptorEntry[], hits: number, nowMs: number): void;
-}

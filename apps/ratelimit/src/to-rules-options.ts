@@ -1,42 +1,31 @@
 // Settings -> RulesModule options (CONFIG_TYPE, RUNTIME_*, MERGE_DOMAIN_CONFIG, CONFIG_GRPC_XDS_*).
-import type {
-  CompileOptions,
-  RulesModuleOptions,
-  UnsupportedAlgorithms,
-  Logger,
-  XdsTlsOptions,
-} from '@repo/rules';
+import type { CompileOptions, RulesModuleOptions, Logger, XdsTlsOptions } from '@repo/rules';
+import { STORE_CAPABILITIES } from '@repo/storage';
+import { unsupportedAlgorithms } from './limiter/algorithms/counter-algorithms';
 import type { Settings, XdsSettings } from './settings/settings';
 
 /**
- * memcached has no atomic read-modify-write that fits GCRA
- * (docs/algorithms.md#how-they-are-stored): token_bucket rules are a config error with that
- * backend, so a load using one fails and the rules in force stay.
+ * The algorithms whose store primitive the store in use lacks (docs/algorithms.md#how-they-are-stored)
+ * are a config error, so a load using one fails and the rules in force stay.
  */
-export const MEMCACHE_UNSUPPORTED_ALGORITHMS: UnsupportedAlgorithms = new Map([
-  ['token_bucket', 'token_bucket needs the redis or memory backend'],
-]);
+function storeLimits(settings: Settings): Pick<CompileOptions, 'unsupportedAlgorithms'> {
+  const refused = unsupportedAlgorithms(STORE_CAPABILITIES[settings.backend.type]);
+  return refused.size === 0 ? {} : { unsupportedAlgorithms: refused };
+}
 
 /** How a rules file compiles here, as the rule source compiles it (the console's rules check). */
 export function toCompileOptions(settings: Settings): CompileOptions {
-  return {
-    mergeDomainConfigs: settings.config.mergeDomainConfig,
-    ...(settings.backend.type === 'memcache'
-      ? { unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS }
-      : {}),
-  };
+  return { mergeDomainConfigs: settings.config.mergeDomainConfig, ...storeLimits(settings) };
 }
 
 export function toRulesOptions(settings: Settings, logger: Logger, random: () => number): RulesModuleOptions {
   const { config } = settings;
   const waitForInitialRules = !config.forceStartWithoutInitialConfig;
-  // only memcached refuses an algorithm; the other stores run them all
-  const storeLimits =
-    settings.backend.type === 'memcache' ? { unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS } : {};
+  const refusals = storeLimits(settings);
   if (config.type === 'FILE') {
     return {
       waitForInitialRules,
-      ...storeLimits,
+      ...refusals,
       source: {
         type: 'file',
         mergeDomainConfigs: config.mergeDomainConfig,
@@ -52,7 +41,7 @@ export function toRulesOptions(settings: Settings, logger: Logger, random: () =>
   const xds = config.xds;
   return {
     waitForInitialRules,
-    ...storeLimits,
+    ...refusals,
     source: {
       type: 'xds',
       mergeDomainConfigs: config.mergeDomainConfig,

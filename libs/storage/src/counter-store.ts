@@ -1,13 +1,15 @@
 // The narrow interface every counter backend implements (memory, redis, memcache).
-// The caller builds the keys (which embed the window start, see buildCacheKey) and says what each
-// descriptor needs (docs/algorithms.md): a fixed window's increment, a sliding window's increment plus a read
-// of the previous window, or a token bucket's atomic take. The store adds the expiry jitter
-// and, for Redis with a per-second store, routes 1-second windows there. Stores return raw
-// state; the decision arithmetic lives with the caller, one implementation for every backend.
+// A store offers a few primitives and knows no algorithm (docs/algorithms.md builds each one on a
+// primitive): `increment` (add, expire after the window), `increment_and_read_previous` (the same,
+// plus a read of the window before) and `take_tokens` (an atomic GCRA take). STORE_CAPABILITIES
+// (store-capabilities.ts) says which primitives each kind of store runs. The caller builds the
+// keys (which embed the window start, see buildCacheKey); the store adds the expiry jitter and,
+// for Redis with a per-second store, routes 1-second windows there. Stores return raw state;
+// the arithmetic lives with the caller, one implementation for every backend.
 
-/** A fixed window (Envoy's counting, the default): add the hits, the count expires after the window. */
+/** Add the hits; the count expires after the window (Envoy's fixed window counter). */
 export interface CounterIncrement {
-  readonly algorithm?: 'fixed_window';
+  readonly primitive?: 'increment';
   readonly key: string;
   /** Hits to add; 0 reads the current count without changing it. */
   readonly addend: number;
@@ -16,24 +18,24 @@ export interface CounterIncrement {
 }
 
 /**
- * A sliding window: add the hits to the current window (expiring after 2 windows), read the
- * previous one. The key ends with `_<window start>` (buildCacheKey); the previous window's key is
- * the same with the start one window earlier (previousWindowKey), so it is not sent: the Redis
- * batch script derives it, which halves the bytes written per sliding descriptor.
+ * Add the hits to the current window (expiring after 2 windows), read the previous one. The key
+ * ends with `_<window start>` (buildCacheKey); the previous window's key is the same with the
+ * start one window earlier (previousWindowKey), so it is not sent: the Redis batch script derives
+ * it, which halves the bytes written per such operation.
  */
 export interface SlidingWindowIncrement {
-  readonly algorithm: 'sliding_window';
+  readonly primitive: 'increment_and_read_previous';
   readonly key: string;
   readonly addend: number;
   readonly windowSeconds: number;
 }
 
 /**
- * A token bucket (GCRA): take `addend` tokens when they are there, atomically. The key holds the
- * theoretical arrival time (TAT, ms) and expires when the bucket is full again.
+ * Take `addend` tokens when they are there, atomically (GCRA). The key holds the theoretical
+ * arrival time (TAT, ms) and expires when the bucket is full again.
  */
 export interface TokenBucketTake {
-  readonly algorithm: 'token_bucket';
+  readonly primitive: 'take_tokens';
   readonly key: string;
   /** Tokens to take; 0 only reads. */
   readonly addend: number;
@@ -48,15 +50,21 @@ export interface TokenBucketTake {
 
 export type CounterOperation = CounterIncrement | SlidingWindowIncrement | TokenBucketTake;
 
-/** What the store answers for one operation (fields not of the operation's algorithm are 0 / true). */
+/** A store primitive's name (what STORE_CAPABILITIES lists). */
+export type CounterPrimitive = NonNullable<CounterOperation['primitive']>;
+
+/**
+ * What the store answers for one operation: one shape for every primitive (the fields of the
+ * others are 0 / true), so the hot path reads one hidden class whatever the mix of operations.
+ */
 export interface CounterOutcome {
-  /** Fixed and sliding windows: the current window's count after the addend. */
+  /** increment(_and_read_previous): the current window's count after the addend. */
   readonly count: number;
-  /** Sliding window: the previous window's count. */
+  /** increment_and_read_previous: the previous window's count. */
   readonly previousCount: number;
-  /** Token bucket: the tokens were taken (always true for the windows). */
+  /** take_tokens: the tokens were taken (always true for the increments). */
   readonly isAllowed: boolean;
-  /** Token bucket: the stored TAT before this call, in ms; 0 when none (a full bucket). */
+  /** take_tokens: the stored TAT before this call, in ms; 0 when none (a full bucket). */
   readonly tatBeforeMs: number;
 }
 
@@ -70,7 +78,7 @@ export interface CounterStore {
   /**
    * Applies every operation and resolves to one outcome each, in input order. One round trip per
    * backing store for the whole batch (and batched across concurrent callers). Memcache answers
-   * `stored + addend` and increments afterwards (as the reference); it cannot run token buckets.
+   * `stored + addend` and increments afterwards (as the reference); STORE_CAPABILITIES says what it runs.
    * Rejects with StoreUnavailableError when the store cannot answer in time.
    */
   countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]>;
@@ -98,12 +106,12 @@ export interface CounterStore {
   close(): Promise<void>;
 }
 
-/** The outcome of a fixed or sliding window. */
+/** The outcome of an increment (and of the previous window's read). */
 export function windowOutcome(count: number, previousCount = 0): CounterOutcome {
   return { count, previousCount, isAllowed: true, tatBeforeMs: 0 };
 }
 
-/** The outcome of a token bucket take. */
+/** The outcome of a take. */
 export function bucketOutcome(isAllowed: boolean, tatBeforeMs: number): CounterOutcome {
   return { count: 0, previousCount: 0, isAllowed, tatBeforeMs };
 }

@@ -5,12 +5,19 @@ export {
   type CounterIncrement,
   type CounterOperation,
   type CounterOutcome,
+  type CounterPrimitive,
   type CounterRead,
   type CounterStore,
   type SlidingWindowIncrement,
   type TokenBucketTake,
 } from './counter-store';
 export { takeTokens } from './take-tokens';
+export {
+  STORE_CAPABILITIES,
+  storesRunning,
+  type StoreCallSpan,
+  type StoreCapabilities,
+} from './store-capabilities';
 export type {
   CommonStoreOptions,
   CounterStoreOptions,

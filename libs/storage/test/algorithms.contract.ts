@@ -24,7 +24,7 @@ function runSlidingWindow(subject: Subject, keyOf: KeyOf): void {
   const sut = (): CounterStore => subject().store;
   // window starts 600 and 540: the previous window's key is derived from the current one's
   const sliding = (label: string, addend: number): CounterOperation => ({
-    algorithm: 'sliding_window',
+    primitive: 'increment_and_read_previous',
     key: `${keyOf(label)}_600`,
     addend,
     windowSeconds: MINUTE,
@@ -60,7 +60,7 @@ function runSlidingExpiry(subject: Subject, keyOf: KeyOf): void {
     const { store, advanceClock } = subject();
     const advance = advanceClock as (ms: number) => void;
     const key = `${keyOf('sw_two')}_10`;
-    await store.countMany([{ algorithm: 'sliding_window', key, addend: 4, windowSeconds: 1 }]);
+    await store.countMany([{ primitive: 'increment_and_read_previous', key, addend: 4, windowSeconds: 1 }]);
     advance(1999);
     assert.deepEqual(await store.getMany([{ key, windowSeconds: 1 }]), [4]);
     advance(1);
@@ -75,7 +75,7 @@ function runTokenBuckets(subject: Subject, keyOf: KeyOf): void {
     const outcomes = await sut().countMany([
       { key: keyOf('mix_fixed'), addend: 2, windowSeconds: MINUTE },
       {
-        algorithm: 'sliding_window',
+        primitive: 'increment_and_read_previous',
         key: `${keyOf('mix')}_600`,
         addend: 3,
         windowSeconds: MINUTE,
@@ -158,7 +158,7 @@ function runRefusedTokenBuckets(subject: Subject, keyOf: KeyOf): void {
   it('refuses token buckets (their rules are refused at load)', async () => {
     await assert.rejects(
       subject().store.countMany([take(keyOf('no_tb'), 1, Date.now())]),
-      /memcached cannot run token buckets/,
+      /memcached cannot run take_tokens/,
     );
   });
 }
@@ -166,7 +166,7 @@ function runRefusedTokenBuckets(subject: Subject, keyOf: KeyOf): void {
 /** T = 1 s, burst 3. */
 function take(key: string, addend: number, nowMs: number): TokenBucketTake {
   return {
-    algorithm: 'token_bucket',
+    primitive: 'take_tokens',
     key,
     addend,
     windowSeconds: MINUTE,

@@ -25,20 +25,22 @@ type Subject = () => ContractSubject;
 type KeyOf = (label: string) => string;
 
 const fixed = (key: string, addend: number, windowSeconds: number): CounterOperation => ({
-  algorithm: 'fixed_window',
+  primitive: 'increment',
   key,
   addend,
   windowSeconds,
 });
 const sliding = (key: string, addend: number, windowSeconds: number): CounterOperation => ({
-  algorithm: 'sliding_window',
+  primitive: 'increment_and_read_previous',
   key,
   addend,
   windowSeconds,
 });
 /** The key's lifetime in Redis: its window, two for a sliding window (the next window reads it). */
 const lifetimeOf = (operation: CounterOperation) =>
-  operation.algorithm === 'sliding_window' ? 2 * operation.windowSeconds : operation.windowSeconds;
+  operation.primitive === 'increment_and_read_previous'
+    ? 2 * operation.windowSeconds
+    : operation.windowSeconds;
 
 export function runExpiryContract(subject: Subject, keyOf: KeyOf, behaviour: ExpiryBehaviour): void {
   const inspector = () => subject().redisKeys!;

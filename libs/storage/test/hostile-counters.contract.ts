@@ -104,7 +104,7 @@ export function runHostileCountersSuite(variant: HostileCountersVariant): void {
       const previous = previousWindowKey(current, WINDOW);
       await set('SET', previous, '9223372036854775807', 'EX', String(WINDOW));
       const [outcome] = await sut.countMany([
-        { algorithm: 'sliding_window', key: current, addend: 1, windowSeconds: WINDOW },
+        { primitive: 'increment_and_read_previous', key: current, addend: 1, windowSeconds: WINDOW },
       ]);
       assert.deepEqual([outcome.count, outcome.previousCount], [1, CEILING]);
       assert.deepEqual(await sut.getMany([{ key: previous, windowSeconds: WINDOW }]), [CEILING]);
@@ -114,7 +114,7 @@ export function runHostileCountersSuite(variant: HostileCountersVariant): void {
       const key = windowKey('bucket');
       const interval = YEAR_MS;
       const take = {
-        algorithm: 'token_bucket' as const,
+        primitive: 'take_tokens' as const,
         key,
         addend: 4294967295,
         windowSeconds: WINDOW,
@@ -143,7 +143,7 @@ export function runHostileCountersSuite(variant: HostileCountersVariant): void {
       const onText = sut.countMany([fixed(bucketOther, 2), { ...bucketTake(text), addend: 1 }]);
       const onSliding = sut.countMany([
         fixed(bucketOther, 5),
-        { algorithm: 'sliding_window', key: sliding, addend: 4, windowSeconds: WINDOW },
+        { primitive: 'increment_and_read_previous', key: sliding, addend: 4, windowSeconds: WINDOW },
       ]);
       const bystanders = others.map((key) => sut.countMany([fixed(key, 1), fixed(shared, 1)]));
       await assert.rejects(onHash, failsOn(hash, /WRONGTYPE/));
@@ -184,7 +184,7 @@ export function runHostileCountersSuite(variant: HostileCountersVariant): void {
 /** A bucket of 10 tokens a minute, taking 3. */
 function bucketTake(key: string): CounterOperation {
   return {
-    algorithm: 'token_bucket',
+    primitive: 'take_tokens',
     key,
     addend: 3,
     windowSeconds: WINDOW,

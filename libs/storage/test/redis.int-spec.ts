@@ -130,7 +130,7 @@ describe('RedisCounterStore against real Redis', () => {
       const key = `${base}_600`;
       const now = Date.now();
       await sut.countMany([
-        { algorithm: 'sliding_window', key, addend: 1, windowSeconds: 60 },
+        { primitive: 'increment_and_read_previous', key, addend: 1, windowSeconds: 60 },
         { ...bucketTake(`${base}_tb`, now), addend: 2 },
       ]);
       assert.equal(await plain.command('TTL', key), 170);
@@ -254,7 +254,7 @@ describe('RedisCounterStore against real Redis', () => {
 
 function bucketTake(key: string, nowMs: number): TokenBucketTake {
   return {
-    algorithm: 'token_bucket',
+    primitive: 'take_tokens',
     key,
     addend: 1,
     windowSeconds: 60,

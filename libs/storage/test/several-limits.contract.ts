@@ -17,14 +17,14 @@ function itemsOf(base: string, addend: number, withBucket: boolean): CounterOper
   const items: CounterOperation[] = [
     { key: `${base}per_second_600`, addend, windowSeconds: 1 },
     { key: `${base}per_minute_600`, addend, windowSeconds: 60 },
-    { algorithm: 'sliding_window', key: `${base}per_minute_2_600`, addend, windowSeconds: 60 },
+    { primitive: 'increment_and_read_previous', key: `${base}per_minute_2_600`, addend, windowSeconds: 60 },
     { key: `${base}daily_0`, addend, windowSeconds: 86400 },
   ];
   if (!withBucket) return items;
   const bucket = { emissionIntervalMs: 1000, toleranceMs: 3000, nowMs: 1_000_000 };
   return [
     ...items,
-    { algorithm: 'token_bucket', key: `${base}burst_tb`, addend, windowSeconds: 60, ...bucket },
+    { primitive: 'take_tokens', key: `${base}burst_tb`, addend, windowSeconds: 60, ...bucket },
   ];
 }
 

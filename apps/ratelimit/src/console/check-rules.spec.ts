@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileSnapshot, parseYamlConfig } from '@repo/rules';
 import { readFileSync } from 'node:fs';
-import { MEMCACHE_UNSUPPORTED_ALGORITHMS } from '../to-rules-options';
+import { STORE_CAPABILITIES } from '@repo/storage';
+import { unsupportedAlgorithms } from '../limiter/algorithms/counter-algorithms';
 import {
   EVERY_ERROR_KIND,
   everyErrorKindFile,
@@ -107,7 +108,7 @@ descriptors:
     );
     onMemcached.splice(-1, 0, [...TOKEN_BUCKET_REFUSED]);
     assert.deepEqual(
-      await listed({ ...OPTIONS, unsupportedAlgorithms: MEMCACHE_UNSUPPORTED_ALGORITHMS }),
+      await listed({ ...OPTIONS, unsupportedAlgorithms: unsupportedAlgorithms(STORE_CAPABILITIES.memcache) }),
       onMemcached,
     );
   });

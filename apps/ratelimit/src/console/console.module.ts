@@ -1,18 +1,19 @@
 // The operator's console (docs/console.md), with CONSOLE_ENABLED: its state (OperatorConsole),
-// global so the decision service can record the values it limits (under LIMITED_VALUES, which
-// the service injects without knowing the console), and the page with its JSON API, which the
-// debug listener serves (under DEBUG_CONSOLE).
+// which observes the decision service's over-limit answers (DecisionObservers) to learn who is
+// limited, and the page with its JSON API, which the debug listener serves (under DEBUG_CONSOLE).
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { RULE_REGISTRY, type CompileOptions, type RuleRegistry } from '@repo/rules';
 import { CLOCK, type Clock } from '../clock';
-import { LIMITED_VALUES, STATS } from '../core-tokens';
+import { STATS } from '../core-tokens';
 import { DEBUG_CONSOLE } from '../debug/debug-listener';
+import { DecisionObservers } from '../ratelimit/decision-observers';
 import { RateLimitModule } from '../ratelimit/ratelimit.module';
 import { RateLimitService } from '../ratelimit/ratelimit.service';
 import { SETTINGS, type Settings } from '../settings/settings';
 import type { StatsService } from '../stats/stats.service';
 import { ConsoleApi } from './console-api';
 import { consoleOrigin } from './console-origin';
+import { LimitedValuesObserver } from './limited-values-observer';
 import { OPERATOR_CONSOLE, OperatorConsole } from './operator-console';
 
 @Global()
@@ -26,14 +27,17 @@ export class ConsoleModule {
       providers: [
         {
           provide: OPERATOR_CONSOLE,
-          useFactory: (registry: RuleRegistry, stats: StatsService, clock: Clock) =>
-            new OperatorConsole(registry, stats, clock),
-          inject: [RULE_REGISTRY, STATS, CLOCK],
-        },
-        {
-          provide: LIMITED_VALUES,
-          useFactory: (operatorConsole: OperatorConsole) => operatorConsole.limited,
-          inject: [OPERATOR_CONSOLE],
+          useFactory: (
+            registry: RuleRegistry,
+            stats: StatsService,
+            clock: Clock,
+            observers: DecisionObservers,
+          ) => {
+            const operatorConsole = new OperatorConsole(registry, stats, clock);
+            observers.subscribe(new LimitedValuesObserver(operatorConsole.limited));
+            return operatorConsole;
+          },
+          inject: [RULE_REGISTRY, STATS, CLOCK, DecisionObservers],
         },
         {
           provide: DEBUG_CONSOLE,
@@ -55,7 +59,7 @@ export class ConsoleModule {
           inject: [OPERATOR_CONSOLE, RULE_REGISTRY, SETTINGS, CLOCK, RateLimitService],
         },
       ],
-      exports: [OPERATOR_CONSOLE, LIMITED_VALUES, DEBUG_CONSOLE],
+      exports: [OPERATOR_CONSOLE, DEBUG_CONSOLE],
     };
   }
 }

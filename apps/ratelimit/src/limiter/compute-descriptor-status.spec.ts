@@ -6,7 +6,7 @@ import { StatsService } from '../stats/stats.service';
 import type { LimitStats } from '../stats/limit-stats';
 import { windowOutcome } from '@repo/storage';
 import { computeDescriptorStatus } from './compute-descriptor-status';
-import { tallyHits } from './tally-hits';
+import { fixedWindow } from './algorithms/fixed-window';
 
 const NOW = 1000000; // HOUR window starts at 997200, so 800 s remain
 
@@ -35,10 +35,10 @@ interface FixedWindowHits {
   isLocalCacheHit?: boolean;
 }
 
-/** A fixed window's hits judged at `now` (seconds), through tallyHits as the service does. */
+/** A fixed window's hits judged at `now` (seconds), through its algorithm's tally as the service does. */
 function judge(hits: FixedWindowHits, now = NOW) {
   const stats = new StatsService(100).limitStats('domain.key_value');
-  const tally = tallyHits(hits.rule, hits.addend, windowOutcome(hits.after), now * 1000);
+  const tally = fixedWindow.tally(hits.rule, hits.addend, windowOutcome(hits.after), now * 1000);
   const counted = {
     rule: hits.rule,
     addend: hits.addend,

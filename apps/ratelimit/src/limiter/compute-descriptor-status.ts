@@ -6,7 +6,7 @@ import type { RateLimitRule } from '@repo/rules';
 import type { DescriptorStatus } from '../rate-limit-types';
 import type { LimitStats } from '../stats/limit-stats';
 import { nearLimitThreshold } from './near-limit-threshold';
-import type { Tally } from './tally-hits';
+import type { Tally } from './algorithms/counter-algorithm';
 
 export interface CountedHits {
   readonly rule: RateLimitRule;

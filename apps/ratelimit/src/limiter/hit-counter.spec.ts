@@ -3,13 +3,21 @@ import assert from 'node:assert/strict';
 import {
   createCounterStore,
   OverLimitCache,
+  STORE_CAPABILITIES,
   type CounterOperation,
+  type CounterOutcome,
   type CounterRead,
   type CounterStore,
 } from '@repo/storage';
 import { FakeClock } from '../../test/support/fake-clock';
 import { testRule } from '../../test/support/rule-fixtures';
-import { HitCounter, type HitCounts, type PendingHits } from './hit-counter';
+import { HitCounter, type PendingHits } from './hit-counter';
+
+/** What count() set on its entries, side by side. */
+interface HitCounts {
+  readonly outcomes: (CounterOutcome | undefined)[];
+  readonly isLocalCacheHit: boolean[];
+}
 
 type Call = { method: 'countMany'; args: CounterOperation[] } | { method: 'getMany'; args: CounterRead[] };
 
@@ -45,20 +53,32 @@ describe(HitCounter.name, () => {
     localCache = new OverLimitCache({ sizeBytes: 0, now });
   });
 
-  const counter = (options: { local?: boolean; stop?: boolean } = {}) =>
-    new HitCounter({
+  const counter = (options: { local?: boolean; stop?: boolean } = {}) => {
+    const sut = new HitCounter({
       store,
+      capabilities: STORE_CAPABILITIES.memory,
       localCache: options.local === false ? undefined : localCache,
       stopIncrementWhenOverLimit: options.stop ?? false,
     });
+    return {
+      markOverLimit: (pending: PendingHits, ttlMs: number) => sut.markOverLimit(pending, ttlMs),
+      count: async (list: PendingHits[], nowMs: number): Promise<HitCounts> => {
+        await sut.count(list, nowMs);
+        const isLocalCacheHit = list.map((entry) => entry.localCacheUntilMs > 0);
+        return { outcomes: list.map((entry) => entry.outcome), isLocalCacheHit };
+      },
+    };
+  };
   const hits = (key: string, addend: number, limit: number): PendingHits => ({
     key,
     addend,
     rule: testRule({ requestsPerUnit: limit }),
+    outcome: undefined,
+    localCacheUntilMs: 0,
   });
   /** The window counts and cache hits of a result (what the fixed-window cases compare). */
   const counts = (result: HitCounts) => ({
-    after: result.outcomes.map((outcome) => outcome.count),
+    after: result.outcomes.map((outcome) => outcome?.count ?? 0),
     isLocalCacheHit: result.isLocalCacheHit,
   });
   const stored = async (...keys: string[]) =>
@@ -95,6 +115,8 @@ describe(HitCounter.name, () => {
             key: 'h',
             addend: 1,
             rule: testRule({ requestsPerUnit: 5, unit: 'HOUR' }),
+            outcome: undefined,
+            localCacheUntilMs: 0,
           },
         ],
         clock.nowMs(),

@@ -1,99 +1,113 @@
 // Counts one request's hits in the store (docs/decisions.md#the-status-of-one-descriptor): keys the
 // local over-limit cache already knows are not sent; everything else goes to the store in one
 // countMany call (one round trip per store, batched with concurrent requests by the store itself),
-// each descriptor as its rule's algorithm needs: a fixed window's increment, a sliding window's
-// increment plus the previous window, a token bucket's take.
+// each limit as its rule's algorithm asks (algorithms/counter-algorithms.ts). Then, per limit,
+// what the answer amounts to (its algorithm's tally), and a key over its limit is marked in the
+// local cache for as long as its algorithm allows.
 import type { RateLimitRule } from '@repo/rules';
-import {
-  bucketOutcome,
-  previousWindowKey,
-  type CounterOperation,
-  type CounterOutcome,
-  type CounterStore,
-  type OverLimitCache,
+import type {
+  CounterOperation,
+  CounterOutcome,
+  CounterStore,
+  OverLimitCache,
+  StoreCapabilities,
 } from '@repo/storage';
-import { startStoreSpan, type StoreSpanOptions } from '../tracing/store-span';
-import { bucketTiming, isClosedBucket } from './token-bucket';
-import { wouldExceedLimit } from './would-exceed-limit';
+import type { TracerHolder } from '../tracing/tracer-holder';
+import { startStoreSpan } from '../tracing/store-span';
+import { algorithmOf } from './algorithms/counter-algorithms';
+import type { CountedHits } from './compute-descriptor-status';
 
+/** One limit to count (a descriptor's rule, or one item of its list), then what answered it. */
 export interface PendingHits {
-  /** The counter key (buildCacheKey, with the window start), or a token bucket's key. */
+  /** The counter key (its algorithm's counterKey). */
   readonly key: string;
   readonly addend: number;
   readonly rule: RateLimitRule;
-}
-
-/** A closed bucket (requests_per_unit 0) is not asked: nothing could ever fit. */
-const CLOSED_BUCKET = bucketOutcome(false, 0);
-
-export interface HitCounts {
-  /** Per input, the store's answer (for a local-cache hit: none was asked, a placeholder). */
-  readonly outcomes: CounterOutcome[];
-  /** Per input, true when the local cache answered and the store was not asked. */
-  readonly isLocalCacheHit: boolean[];
-  /** Per input, when the local cache's mark ends (ms); 0 when it did not answer. */
-  readonly localCacheUntilMs: number[];
+  /** Set by count(): the store's answer; undefined when it was not asked. */
+  outcome: CounterOutcome | undefined;
+  /** Set by count(): when the local cache's mark ends (ms); 0 when the cache did not answer. */
+  localCacheUntilMs: number;
 }
 
 export interface HitCounterOptions {
   readonly store: CounterStore;
+  /** What the store can do (STORE_CAPABILITIES of its kind). */
+  readonly capabilities: StoreCapabilities;
   /** LOCAL_CACHE_SIZE_IN_BYTES > 0. */
   readonly localCache: OverLimitCache | undefined;
-  /** STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT (ignored by stores that increment asynchronously). */
+  /** STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT. */
   readonly stopIncrementWhenOverLimit: boolean;
-  /** Names the store span while tracing is on; undefined = the memory store. */
-  readonly storeSpan?: StoreSpanOptions;
+  /** The tracer, while TRACING_ENABLED; the store span names KV_PERSECOND's share. */
+  readonly tracing?: TracerHolder;
+  readonly hasPerSecondStore?: boolean;
 }
 
 export class HitCounter {
-  constructor(private readonly options: HitCounterOptions) {}
+  /** Nothing to hold back when the store counts after answering (memcached). */
+  private readonly isStopIncrement: boolean;
+
+  constructor(private readonly options: HitCounterOptions) {
+    this.isStopIncrement = options.stopIncrementWhenOverLimit && !options.capabilities.isCountedAfterAnswer;
+  }
 
   /**
-   * Shaped for the hot path: plain loops and no closures, and when every entry goes to the store
-   * (the common case) the store's answer is the outcomes array itself.
+   * Sets each entry's outcome and local cache state. Shaped for the hot path: plain loops, no
+   * closures, and the store's answer is read in place.
    */
-  async count(hits: readonly PendingHits[], nowMs: number): Promise<HitCounts> {
-    const localCacheUntilMs = this.checkLocalCache(hits);
-    const isLocalCacheHit: boolean[] = [];
+  async count(hits: readonly PendingHits[], nowMs: number): Promise<void> {
+    const cache = this.options.localCache;
     const sent: number[] = [];
-    for (let i = 0; i < hits.length; i++) {
-      isLocalCacheHit.push(localCacheUntilMs[i] > 0);
-      if (!isLocalCacheHit[i] && !isClosedTokenBucket(hits[i].rule)) sent.push(i);
-    }
-    if (sent.length === 0)
-      return { outcomes: closedBuckets(hits.length), isLocalCacheHit, localCacheUntilMs };
-    const addends = this.options.stopIncrementWhenOverLimit
-      ? await this.stopIncrementAddends(hits, sent, isLocalCacheHit, nowMs)
-      : undefined;
     const operations: CounterOperation[] = [];
-    for (const i of sent)
-      operations.push(operationOf(hits[i], addends === undefined ? hits[i].addend : addends[i], nowMs));
-    const span = startStoreSpan(this.options.storeSpan, operations);
-    let answered: CounterOutcome[];
+    let isAnyCached = false;
+    for (let i = 0; i < hits.length; i++) {
+      const { key, rule, addend } = hits[i];
+      const untilMs = cache === undefined ? 0 : cache.overLimitUntilMs(key, rule.requestsPerUnit);
+      hits[i].localCacheUntilMs = untilMs;
+      if (untilMs > 0) isAnyCached = true;
+      const operation = untilMs > 0 ? undefined : algorithmOf(rule).operation(key, rule, addend, nowMs);
+      if (operation === undefined) continue;
+      sent.push(i);
+      operations.push(operation);
+    }
+    if (sent.length === 0) return;
+    if (this.isStopIncrement) await this.holdBackHits(hits, sent, operations, isAnyCached, nowMs);
+    const tracer = this.options.tracing?.tracer;
+    const span =
+      tracer === undefined
+        ? undefined
+        : startStoreSpan(
+            tracer,
+            this.options.capabilities,
+            this.options.hasPerSecondStore === true,
+            operations,
+          );
     try {
-      answered = await this.options.store.countMany(operations);
+      const answered = await this.options.store.countMany(operations);
+      for (let j = 0; j < sent.length; j++) hits[sent[j]].outcome = answered[j];
     } finally {
       span?.end();
     }
-    if (sent.length === hits.length) return { outcomes: answered, isLocalCacheHit, localCacheUntilMs };
-    const outcomes = closedBuckets(hits.length);
-    for (let j = 0; j < sent.length; j++) outcomes[sent[j]] = answered[j];
-    return { outcomes, isLocalCacheHit, localCacheUntilMs };
+  }
+
+  /** What a counted entry's answer amounts to; a key that went over its limit is marked locally. */
+  tally(hits: PendingHits, nowMs: number): CountedHits {
+    const { rule, addend, localCacheUntilMs } = hits;
+    const algorithm = algorithmOf(rule);
+    if (localCacheUntilMs > 0)
+      return {
+        rule,
+        addend,
+        tally: algorithm.cachedTally(rule, localCacheUntilMs, nowMs),
+        isLocalCacheHit: true,
+      };
+    const tally = algorithm.tally(rule, addend, hits.outcome, nowMs);
+    if (tally.after > tally.limit && tally.overLimitTtlMs > 0) this.markOverLimit(hits, tally.overLimitTtlMs);
+    return { rule, addend, tally, isLocalCacheHit: false };
   }
 
   /** Remembers a key that went over its limit for `ttlMs` (a unit, or a sliding/bucket retry time). */
-  markOverLimit(hits: PendingHits, ttlMs: number): void {
+  markOverLimit(hits: Pick<PendingHits, 'key' | 'rule'>, ttlMs: number): void {
     this.options.localCache?.markOverLimit(hits.key, hits.rule.requestsPerUnit, ttlMs / 1000);
-  }
-
-  private checkLocalCache(hits: readonly PendingHits[]): number[] {
-    const cache = this.options.localCache;
-    const untilMs: number[] = [];
-    for (let i = 0; i < hits.length; i++)
-      untilMs.push(
-        cache === undefined ? 0 : cache.overLimitUntilMs(hits[i].key, hits[i].rule.requestsPerUnit),
-      );
-    return untilMs;
   }
 
   /**
@@ -103,60 +117,30 @@ export class HitCounter {
    * limit count their hits and the others get 0, so a rejected request does not use up the quota of
    * its other descriptors.
    */
-  private async stopIncrementAddends(
+  private async holdBackHits(
     hits: readonly PendingHits[],
     sent: readonly number[],
-    isLocalCacheHit: readonly boolean[],
+    operations: CounterOperation[],
+    isAnyCached: boolean,
     nowMs: number,
-  ): Promise<number[]> {
-    if (isLocalCacheHit.includes(true)) return hits.map(() => 0);
-    const reads: { key: string; windowSeconds: number }[] = [];
-    const firstRead: number[] = [];
-    for (const i of sent) {
+  ): Promise<void> {
+    const isFlagged = isAnyCached ? sent.map(() => false) : await this.overLimitFlags(hits, sent, nowMs);
+    if (!isAnyCached && !isFlagged.includes(true)) return;
+    sent.forEach((i, j) => {
+      if (isFlagged[j]) return;
       const { key, rule } = hits[i];
-      firstRead[i] = reads.length;
-      reads.push({ key, windowSeconds: rule.unitSeconds });
-      if (rule.algorithm === 'sliding_window')
-        reads.push({ key: previousWindowKey(key, rule.unitSeconds), windowSeconds: rule.unitSeconds });
-    }
-    const values = await this.options.store.getMany(reads);
-    const isFlagged = hits.map(() => false);
-    for (const i of sent) {
-      const { rule, addend } = hits[i];
-      isFlagged[i] = wouldExceedLimit(
-        rule,
-        addend,
-        values[firstRead[i]],
-        values[firstRead[i] + 1] ?? 0,
-        nowMs,
-      );
-    }
-    if (!isFlagged.includes(true)) return hits.map((hit) => hit.addend);
-    return hits.map((hit, i) => (isFlagged[i] ? hit.addend : 0));
+      operations[j] = algorithmOf(rule).operation(key, rule, 0, nowMs)!;
+    });
   }
-}
 
-function isClosedTokenBucket(rule: RateLimitRule): boolean {
-  return rule.algorithm === 'token_bucket' && isClosedBucket(rule);
-}
-
-/** One outcome per entry, each a closed bucket's until the store's answers are put in. */
-function closedBuckets(length: number): CounterOutcome[] {
-  const outcomes: CounterOutcome[] = [];
-  for (let i = 0; i < length; i++) outcomes.push(CLOSED_BUCKET);
-  return outcomes;
-}
-
-/** What the store is asked for one descriptor, by its rule's algorithm. */
-function operationOf(hits: PendingHits, addend: number, nowMs: number): CounterOperation {
-  const { key, rule } = hits;
-  const windowSeconds = rule.unitSeconds;
-  if (rule.algorithm === 'sliding_window') {
-    return { algorithm: 'sliding_window', key, addend, windowSeconds };
+  /** Per sent entry: would its hits go over, judged from the stored state (one read). */
+  private async overLimitFlags(hits: readonly PendingHits[], sent: readonly number[], nowMs: number) {
+    const reads = sent.map((i) => algorithmOf(hits[i].rule).reads(hits[i].key, hits[i].rule));
+    const values = await this.options.store.getMany(reads.flat());
+    let at = 0;
+    return sent.map((i, j) => {
+      const stored = values.slice(at, (at += reads[j].length));
+      return algorithmOf(hits[i].rule).wouldExceed(hits[i].rule, hits[i].addend, stored, nowMs);
+    });
   }
-  if (rule.algorithm === 'token_bucket') {
-    const { emissionIntervalMs, toleranceMs } = bucketTiming(rule);
-    return { algorithm: 'token_bucket', key, addend, windowSeconds, nowMs, emissionIntervalMs, toleranceMs };
-  }
-  return { key, addend, windowSeconds };
 }

@@ -2,8 +2,16 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MatchedLimit } from '@repo/rules';
 import { testLimit, testRule } from '../../test/support/rule-fixtures';
-import { buildDynamicMetadata } from './build-dynamic-metadata';
+import { buildDynamicMetadata as buildOf } from './build-dynamic-metadata';
+import { descriptorDecisions } from '../../test/support/descriptor-decisions';
 import type { DescriptorStatus, RateLimitRequest } from '../rate-limit-types';
+
+const buildDynamicMetadata = (
+  request: RateLimitRequest,
+  limits: (MatchedLimit | undefined)[],
+  statuses: DescriptorStatus[],
+  isUnlimited: boolean[],
+) => buildOf(request, descriptorDecisions(statuses, limits, isUnlimited));
 
 const withMetadata = (metadata: Record<string, unknown> | undefined): MatchedLimit =>
   testLimit(testRule({ metadata }));
@@ -12,7 +20,7 @@ const ok: DescriptorStatus = { code: 'OK', limitRemaining: 3 };
 const over: DescriptorStatus = { code: 'OVER_LIMIT', limitRemaining: 0 };
 const entries = (...pairs: [string, string][]) => pairs.map(([key, value]) => ({ key, value }));
 
-describe(buildDynamicMetadata.name, () => {
+describe(buildOf.name, () => {
   it('shape: domain and one struct per request descriptor with "key=value" entries', () => {
     const request: RateLimitRequest = {
       domain: 'rl',

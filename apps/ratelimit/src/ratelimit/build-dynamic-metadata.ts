@@ -2,16 +2,15 @@
 // (domain, descriptors with `key=value` entries, override text, hits addends) plus the merged
 // config `metadata` of every descriptor that passed (not unlimited, not OVER_LIMIT;
 // shadow-rewritten ones count as passed).
-import type { LimitOverride, MatchedLimit } from '@repo/rules';
-import type { DescriptorStatus, RateLimitRequest } from '../rate-limit-types';
+import type { LimitOverride } from '@repo/rules';
+import type { DescriptorDecision } from '../limiter/descriptor-decision';
+import type { RateLimitRequest } from '../rate-limit-types';
 
 type JsonObject = Record<string, unknown>;
 
 export function buildDynamicMetadata(
   request: RateLimitRequest,
-  limits: readonly (MatchedLimit | undefined)[],
-  statuses: readonly DescriptorStatus[],
-  isUnlimited: readonly boolean[],
+  decisions: readonly DescriptorDecision[],
 ): JsonObject {
   const result: JsonObject = {
     domain: request.domain,
@@ -24,9 +23,9 @@ export function buildDynamicMetadata(
   };
   if (request.hitsAddend !== 0) result.hitsAddend = request.hitsAddend;
   const metadata: JsonObject = {};
-  for (let i = 0; i < statuses.length; i++) {
-    const config = limits[i]?.rule.metadata;
-    if (config === undefined || isUnlimited[i] || statuses[i].code === 'OVER_LIMIT') continue;
+  for (const { limit, isUnlimited, status } of decisions) {
+    const config = limit?.rule.metadata;
+    if (config === undefined || isUnlimited || status.code === 'OVER_LIMIT') continue;
     mergeFirstWins(metadata, config);
   }
   if (Object.keys(metadata).length > 0) result.metadata = metadata;

@@ -2,8 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MatchedLimit, RateLimitRule } from '@repo/rules';
 import { testLimit, testRule } from '../../test/support/rule-fixtures';
-import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
+import { buildResponseHeaders, selectHeaderStatus as selectOf } from './build-response-headers';
+import { descriptorDecisions } from '../../test/support/descriptor-decisions';
 import type { DescriptorStatus } from '../rate-limit-types';
+
+const selectHeaderStatus = (
+  statuses: DescriptorStatus[],
+  limits: (MatchedLimit | undefined)[],
+  isGlobalQuotaMode: boolean,
+) => selectOf(descriptorDecisions(statuses, limits), isGlobalQuotaMode);
 
 const matched = (limit: RateLimitRule): MatchedLimit => testLimit(limit);
 const okStatus = (limit: RateLimitRule, limitRemaining: number): DescriptorStatus => ({
@@ -21,7 +28,7 @@ const overStatus = (limit: RateLimitRule): DescriptorStatus => ({
 const noLimit: DescriptorStatus = { code: 'OK', limitRemaining: 0 };
 const unlimited: DescriptorStatus = { code: 'OK', limitRemaining: 4294967295 };
 
-describe(selectHeaderStatus.name, () => {
+describe(selectOf.name, () => {
   const a = testRule({ requestsPerUnit: 10 });
   const b = testRule({ requestsPerUnit: 20 });
   const c = testRule({ requestsPerUnit: 30 });

@@ -2,8 +2,8 @@
 // chosen by scanning the statuses in order: a non-quota OVER_LIMIT status always becomes the
 // candidate (the last one wins); otherwise a status with a limit whose remaining is strictly below
 // the best so far (the first minimum wins ties). Statuses without a limit are never chosen.
-import type { MatchedLimit } from '@repo/rules';
-import { secondsUntilReset } from '../limiter/seconds-until-reset';
+import { algorithmOf } from '../limiter/algorithms/counter-algorithms';
+import type { DescriptorDecision } from '../limiter/descriptor-decision';
 import { isQuotaDescriptor } from './overall-code';
 import type { DescriptorStatus, HeaderValue } from '../rate-limit-types';
 
@@ -14,16 +14,15 @@ export interface HeaderNames {
 }
 
 export function selectHeaderStatus(
-  statuses: readonly DescriptorStatus[],
-  limits: readonly (MatchedLimit | undefined)[],
+  decisions: readonly DescriptorDecision[],
   isGlobalQuotaMode: boolean,
 ): DescriptorStatus | undefined {
   let candidate: DescriptorStatus | undefined;
   let minRemaining = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < statuses.length; i++) {
-    const status = statuses[i];
+  for (let i = 0; i < decisions.length; i++) {
+    const { status, limit } = decisions[i];
     if (status.currentLimit === undefined) continue;
-    if (status.code === 'OVER_LIMIT' && !isQuotaDescriptor(limits[i], isGlobalQuotaMode)) {
+    if (status.code === 'OVER_LIMIT' && !isQuotaDescriptor(limit, isGlobalQuotaMode)) {
       candidate = status;
       minRemaining = 0;
     } else if (status.limitRemaining < minRemaining) {
@@ -35,9 +34,9 @@ export function selectHeaderStatus(
 }
 
 /**
- * Limit = requests_per_unit, Remaining = limit_remaining, Reset = seconds left in the window (a
- * fixed window's, from the clock at assembly time as the reference does), or the descriptor's
- * duration_until_reset for a sliding window or a token bucket (their reset depends on the counts).
+ * Limit = requests_per_unit, Remaining = limit_remaining, Reset = the algorithm's (a fixed window:
+ * the seconds left in the window from the clock at assembly time, as the reference; an algorithm
+ * whose reset depends on the counts: the descriptor's duration_until_reset).
  */
 export function buildResponseHeaders(
   status: DescriptorStatus,
@@ -45,10 +44,7 @@ export function buildResponseHeaders(
   nowSeconds: number,
 ): HeaderValue[] {
   const rule = status.currentLimit!;
-  const reset =
-    rule.algorithm === 'fixed_window'
-      ? secondsUntilReset(rule.unitSeconds, nowSeconds)
-      : (status.durationUntilResetSeconds ?? 0);
+  const reset = algorithmOf(rule).resetSeconds(rule, status.durationUntilResetSeconds ?? 0, nowSeconds);
   return [
     { key: names.limitHeader, value: String(rule.requestsPerUnit) },
     { key: names.remainingHeader, value: String(status.limitRemaining) },

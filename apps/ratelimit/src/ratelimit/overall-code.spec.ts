@@ -1,8 +1,20 @@
 import { describe, it } from 'node:test';
+import type { MatchedLimit } from '@repo/rules';
 import assert from 'node:assert/strict';
 import { testLimit, testRule } from '../../test/support/rule-fixtures';
-import { isQuotaDescriptor, overallCode } from './overall-code';
+import { isQuotaDescriptor, overallCode as overallCodeOf } from './overall-code';
+import { descriptorDecisions } from '../../test/support/descriptor-decisions';
 import type { DescriptorStatus } from '../rate-limit-types';
+
+/** The records of descriptors whose statuses, limits and unlimited flags are listed side by side. */
+function overallCode(
+  statuses: DescriptorStatus[],
+  limits: (MatchedLimit | undefined)[],
+  isUnlimited: boolean[],
+  isGlobalQuotaMode: boolean,
+) {
+  return overallCodeOf(descriptorDecisions(statuses, limits, isUnlimited), isGlobalQuotaMode);
+}
 
 const regular = testLimit(testRule());
 const quota = testLimit(testRule({ quotaMode: true }));
@@ -11,7 +23,7 @@ const over: DescriptorStatus = { code: 'OVER_LIMIT', currentLimit: regular.rule,
 const noLimit: DescriptorStatus = { code: 'OK', limitRemaining: 0 };
 const unlimited: DescriptorStatus = { code: 'OK', limitRemaining: 4294967295 };
 
-describe(overallCode.name, () => {
+describe(overallCodeOf.name, () => {
   it('without quota: OVER_LIMIT when any descriptor is over, else OK', () => {
     assert.equal(
       overallCode([ok, over, ok], [regular, regular, regular], [false, false, false], false),

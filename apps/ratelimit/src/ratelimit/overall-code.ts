@@ -5,22 +5,22 @@
 // requests in envoyproxy/ratelimit#1059). Unlimited descriptors take no part. Global shadow mode is
 // applied by the caller afterwards.
 import type { MatchedLimit } from '@repo/rules';
-import type { DescriptorStatus, ResponseCode } from '../rate-limit-types';
+import type { DescriptorDecision } from '../limiter/descriptor-decision';
+import type { ResponseCode } from '../rate-limit-types';
 
 export function overallCode(
-  statuses: readonly DescriptorStatus[],
-  limits: readonly (MatchedLimit | undefined)[],
-  isUnlimited: readonly boolean[],
+  decisions: readonly DescriptorDecision[],
   isGlobalQuotaMode: boolean,
 ): ResponseCode {
   let isRegularOver = false;
   let regularCount = 0;
   let quotaCount = 0;
   let quotaOverCount = 0;
-  for (let i = 0; i < statuses.length; i++) {
-    if (isUnlimited[i]) continue;
-    const isOver = statuses[i].code === 'OVER_LIMIT';
-    if (isQuotaDescriptor(limits[i], isGlobalQuotaMode)) {
+  for (let i = 0; i < decisions.length; i++) {
+    const { isUnlimited, status, limit } = decisions[i];
+    if (isUnlimited) continue;
+    const isOver = status.code === 'OVER_LIMIT';
+    if (isQuotaDescriptor(limit, isGlobalQuotaMode)) {
       quotaCount++;
       if (isOver) quotaOverCount++;
     } else {

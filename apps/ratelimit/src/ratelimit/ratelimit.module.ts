@@ -1,15 +1,18 @@
 // The decision service and what it needs: the hit counter (store + local over-limit cache), the
-// options mapped from Settings, and the config load reporter. STATS, CLOCK and LOGGER come from
-// CoreModule, RULE_REGISTRY from RulesModule, COUNTER_STORE from StorageModule (all global).
+// options mapped from Settings, who observes its decisions, and the config load reporter. STATS,
+// CLOCK and LOGGER come from CoreModule, RULE_REGISTRY from RulesModule, COUNTER_STORE from
+// StorageModule, TRACER_HOLDER from TracingModule (all global).
 import { Module } from '@nestjs/common';
 import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
-import { COUNTER_STORE, OverLimitCache, type CounterStore } from '@repo/storage';
+import { COUNTER_STORE, OverLimitCache, STORE_CAPABILITIES, type CounterStore } from '@repo/storage';
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../clock';
 import { HitCounter } from '../limiter/hit-counter';
 import { SETTINGS, type Settings } from '../settings/settings';
 import { exportLocalCacheGauges } from '../stats/export-local-cache-gauges';
 import type { StatsService } from '../stats/stats.service';
+import { TRACER_HOLDER, type TracerHolder } from '../tracing/tracer-holder';
+import { DecisionObservers } from './decision-observers';
 import { CONFIG_LOAD_REPORTER, ConfigLoadReporter } from './config-load-reporter';
 import { LOGGER, STATS } from '../core-tokens';
 import { HIT_COUNTER, RATE_LIMIT_OPTIONS, type RateLimitOptions } from './ratelimit-options';
@@ -32,6 +35,7 @@ export function createHitCounter(
   settings: Settings,
   clock: Clock,
   stats?: StatsService,
+  tracing?: TracerHolder,
 ): HitCounter {
   const { limits, backend } = settings;
   const localCache =
@@ -42,24 +46,30 @@ export function createHitCounter(
   return new HitCounter({
     store,
     localCache,
-    // memcached increments after answering (docs/stores.md#memcache), so there is nothing to hold back there.
-    stopIncrementWhenOverLimit: limits.stopCacheKeyIncrementWhenOverlimit && backend.type !== 'memcache',
-    storeSpan: { backend: backend.type, hasPerSecondStore: backend.redisPerSecond !== undefined },
+    capabilities: STORE_CAPABILITIES[backend.type],
+    stopIncrementWhenOverLimit: limits.stopCacheKeyIncrementWhenOverlimit,
+    tracing,
+    hasPerSecondStore: backend.redisPerSecond !== undefined,
   });
 }
 
 @Module({
   providers: [
     { provide: RATE_LIMIT_OPTIONS, useFactory: toRateLimitOptions, inject: [SETTINGS] },
-    { provide: HIT_COUNTER, useFactory: createHitCounter, inject: [COUNTER_STORE, SETTINGS, CLOCK, STATS] },
+    {
+      provide: HIT_COUNTER,
+      useFactory: createHitCounter,
+      inject: [COUNTER_STORE, SETTINGS, CLOCK, STATS, TRACER_HOLDER],
+    },
     {
       provide: CONFIG_LOAD_REPORTER,
       useFactory: (registry: RuleRegistry, stats: StatsService, logger: Logger) =>
         new ConfigLoadReporter(registry, stats, logger),
       inject: [RULE_REGISTRY, STATS, LOGGER],
     },
+    DecisionObservers,
     RateLimitService,
   ],
-  exports: [RateLimitService, HIT_COUNTER],
+  exports: [RateLimitService, HIT_COUNTER, DecisionObservers],
 })
 export class RateLimitModule {}

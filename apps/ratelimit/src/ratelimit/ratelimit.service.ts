@@ -2,35 +2,30 @@
 // active rules -> unlimited / replaces -> count the hits in the store (one round trip) -> one
 // status per descriptor -> overall code, headers, dynamic metadata. Plain async/await: this is
 // the hot path: no RxJS, no per-call closures, clients or regexes.
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import {
-  RULE_REGISTRY,
-  resolveLimitsToCheck,
-  type MatchedLimit,
-  type RuleRegistry,
-  type RuleSnapshot,
-} from '@repo/rules';
+import { Inject, Injectable } from '@nestjs/common';
+import { RULE_REGISTRY, resolveLimitsToCheck, type MatchedLimit, type RuleRegistry } from '@repo/rules';
 import { StoreUnavailableError } from '@repo/storage';
 import { CLOCK, type Clock } from '../clock';
 import { NoConfigLoadedError, RateLimitError } from '../errors';
-import { buildCounterKey, buildCounterKeyBase } from '../limiter/build-counter-key';
-import { computeDescriptorStatus, type CountedHits } from '../limiter/compute-descriptor-status';
-import { HitCounter, type HitCounts, type PendingHits } from '../limiter/hit-counter';
-import { localCacheTally, tallyHits } from '../limiter/tally-hits';
+import { algorithmOf } from '../limiter/algorithms/counter-algorithms';
+import { countTotalHits, type CountedLimit, type DescriptorDecision } from '../limiter/descriptor-decision';
+import type { HitCounter } from '../limiter/hit-counter';
+import { judgeLimits } from '../limiter/judge-limits';
 import type { StatsService } from '../stats/stats.service';
+import { TRACER_HOLDER, type TracerHolder } from '../tracing/tracer-holder';
 import { startExecutionSpan } from '../tracing/trace-spans';
+import { buildCacheKeyBase } from '@repo/storage';
 import { buildDynamicMetadata } from './build-dynamic-metadata';
-import { countTotalHits, isLastOfDescriptor, isReportedBefore, type BatchEntry } from './hit-batch';
 import { buildResponseHeaders, selectHeaderStatus } from './build-response-headers';
+import { DecisionObservers } from './decision-observers';
 import { overallCode } from './overall-code';
 import {
   UNLIMITED_REMAINING,
   type DescriptorStatus,
-  type LimitedValuesRecorder,
   type RateLimitDecision,
   type RateLimitRequest,
 } from '../rate-limit-types';
-import { LIMITED_VALUES, STATS } from '../core-tokens';
+import { STATS } from '../core-tokens';
 import { HIT_COUNTER, RATE_LIMIT_OPTIONS, type RateLimitOptions } from './ratelimit-options';
 import { validateRequest } from './validate-request';
 
@@ -40,19 +35,15 @@ const NO_HEADERS = Object.freeze([]);
 
 @Injectable()
 export class RateLimitService {
-  /** The console's heavy hitters; fed on over-limit answers only, so within-limit calls pay nothing. */
-  private readonly limited: LimitedValuesRecorder | undefined;
-
   constructor(
     @Inject(RULE_REGISTRY) private readonly registry: RuleRegistry,
     @Inject(HIT_COUNTER) private readonly counter: HitCounter,
     @Inject(STATS) private readonly stats: StatsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RATE_LIMIT_OPTIONS) private readonly options: RateLimitOptions,
-    @Optional() @Inject(LIMITED_VALUES) limited?: LimitedValuesRecorder,
-  ) {
-    this.limited = limited;
-  }
+    @Inject(TRACER_HOLDER) private readonly tracing: TracerHolder,
+    private readonly observers: DecisionObservers,
+  ) {}
 
   /**
    * The one `async` step of a decision: everything before the store's answer and everything after
@@ -60,17 +51,19 @@ export class RateLimitService {
    * more promise and microtask per call.
    */
   async shouldRateLimit(request: RateLimitRequest): Promise<RateLimitDecision> {
-    const span = startExecutionSpan(request); // undefined unless TRACING_ENABLED
+    const tracer = this.tracing.tracer; // undefined unless TRACING_ENABLED
+    const span = tracer === undefined ? undefined : startExecutionSpan(tracer, request);
     try {
       validateRequest(request);
-      const snapshot = this.registry.snapshot;
-      if (snapshot === undefined) throw new NoConfigLoadedError();
       const nowMs = this.clock.nowMs();
-      const { limits, isUnlimited } = resolveLimitsToCheck(this.matchLimits(request, snapshot));
-      const batch = this.collectHits(request, limits, Math.floor(nowMs / 1000));
-      const counts = batch.length === 0 ? undefined : await this.counter.count(batch, nowMs);
-      countTotalHits(batch, limits, this.stats); // only now: a failed call counts no hits
-      return this.decide(request, limits, isUnlimited, batch, counts, nowMs);
+      const decisions = this.matchLimits(request);
+      const batch = this.collectHits(request, decisions, Math.floor(nowMs / 1000));
+      if (batch.length > 0) {
+        await this.counter.count(batch, nowMs);
+        countTotalHits(batch, this.stats); // only now: a failed call counts no hits
+        judgeLimits(batch, this.counter, this.options.nearLimitRatio, this.stats, nowMs);
+      }
+      return this.decide(request, decisions, nowMs);
     } catch (error) {
       this.countError(error);
       throw error;
@@ -79,163 +72,100 @@ export class RateLimitService {
     }
   }
 
-  /** One status per descriptor (after the store answered `counts` for `batch`), then the answer. */
+  /** The answer from the judged records. */
   private decide(
     request: RateLimitRequest,
-    limits: readonly (MatchedLimit | undefined)[],
-    isUnlimited: readonly boolean[],
-    batch: readonly BatchEntry[],
-    counts: HitCounts | undefined,
+    decisions: readonly DescriptorDecision[],
     nowMs: number,
   ): RateLimitDecision {
-    const statuses: DescriptorStatus[] = [];
-    for (let i = 0; i < limits.length; i++) statuses.push(isUnlimited[i] ? UNLIMITED : NO_LIMIT);
-    if (counts !== undefined) this.judge(batch, counts, limits, statuses, nowMs);
-    let code = overallCode(statuses, limits, isUnlimited, this.options.isGlobalQuotaMode);
-    if (code === 'OVER_LIMIT' && this.limited !== undefined)
-      this.recordLimited(this.limited, request, limits, statuses, nowMs);
-    if (code === 'OVER_LIMIT' && this.options.isGlobalShadowMode) {
+    const { options } = this;
+    let code = overallCode(decisions, options.isGlobalQuotaMode);
+    if (code === 'OVER_LIMIT' && this.observers.hasOverLimitObservers)
+      this.observers.overLimit(request, decisions, nowMs);
+    if (code === 'OVER_LIMIT' && options.isGlobalShadowMode) {
       code = 'OK';
       this.stats.globalShadowMode.add();
     }
+    const statuses: DescriptorStatus[] = [];
+    for (let i = 0; i < decisions.length; i++) statuses.push(decisions[i].status);
     return {
       overallCode: code,
       statuses,
       // Reset is computed from the clock at assembly time, after the store answered, as the reference does.
-      responseHeadersToAdd: this.responseHeaders(statuses, limits),
-      dynamicMetadata: this.options.isDynamicMetadataEnabled
-        ? buildDynamicMetadata(request, limits, statuses, isUnlimited)
+      responseHeadersToAdd: this.responseHeaders(decisions),
+      dynamicMetadata: options.isDynamicMetadataEnabled
+        ? buildDynamicMetadata(request, decisions)
         : undefined,
     };
   }
 
-  /** Matches each descriptor on its own; an unknown domain counts `domain_not_found` once per descriptor. */
-  private matchLimits(request: RateLimitRequest, snapshot: RuleSnapshot): (MatchedLimit | undefined)[] {
+  /**
+   * One record per descriptor, each matched on its own, then unlimited and `replaces` resolved; an
+   * unknown domain counts `domain_not_found` once per descriptor.
+   */
+  private matchLimits(request: RateLimitRequest): DescriptorDecision[] {
+    const snapshot = this.registry.snapshot;
+    if (snapshot === undefined) throw new NoConfigLoadedError();
     const { domain, descriptors } = request;
     const matches: (MatchedLimit | undefined)[] = [];
-    if (!snapshot.hasDomain(domain)) {
-      this.stats.domainNotFound(domain).add(descriptors.length);
-      for (let i = 0; i < descriptors.length; i++) matches.push(undefined);
-      return matches;
+    const isKnown = snapshot.hasDomain(domain);
+    if (!isKnown) this.stats.domainNotFound(domain).add(descriptors.length);
+    for (let i = 0; i < descriptors.length; i++)
+      matches.push(isKnown ? snapshot.findLimit(domain, descriptors[i]) : undefined);
+    const { limits, isUnlimited } = resolveLimitsToCheck(matches);
+    const decisions: DescriptorDecision[] = [];
+    for (let i = 0; i < limits.length; i++) {
+      const status = isUnlimited[i] ? UNLIMITED : NO_LIMIT;
+      decisions.push({ limit: limits[i], isUnlimited: isUnlimited[i], status });
     }
-    for (let i = 0; i < descriptors.length; i++) matches.push(snapshot.findLimit(domain, descriptors[i]));
-    return matches;
+    return decisions;
   }
 
   /**
    * Lists what to count in the store (one count call for every descriptor and item). A
    * `rate_limits` node counts each item as its own limit and reports one of them:
-   * docs/rules.md#how-a-request-is-judged.
+   * docs/rules.md#how-a-request-is-judged. An item's key has its label before its algorithm's
+   * ending: docs/stores.md#keys-of-several-limits.
    */
   private collectHits(
     request: RateLimitRequest,
-    limits: readonly (MatchedLimit | undefined)[],
+    decisions: readonly DescriptorDecision[],
     nowSeconds: number,
-  ): BatchEntry[] {
-    const batch: BatchEntry[] = [];
+  ): CountedLimit[] {
+    const batch: CountedLimit[] = [];
     const defaultAddend = Math.max(1, request.hitsAddend);
     const prefix = this.options.cacheKeyPrefix;
-    for (let i = 0; i < limits.length; i++) {
-      const limit = limits[i];
+    for (let i = 0; i < decisions.length; i++) {
+      const decision = decisions[i];
+      const limit = decision.limit;
       if (limit === undefined) continue;
       const descriptor = request.descriptors[i];
       const addend = descriptor.hitsAddend ?? defaultAddend;
-      const base = buildCounterKeyBase(prefix, request.domain, descriptor.entries, limit);
+      const base = buildCacheKeyBase(prefix, request.domain, descriptor.entries, limit.sharedValuePatterns);
       const items = limit.items;
       if (items === undefined) {
-        const key = buildCounterKey(base, limit.rule, nowSeconds);
+        const { rule } = limit;
+        const key = algorithmOf(rule).counterKey(base, rule, nowSeconds);
         const stats = this.stats.limitStats(limit.statsKey);
-        batch.push({ key, addend, rule: limit.rule, descriptorIndex: i, stats });
+        batch.push({ key, addend, rule, decision, stats, outcome: undefined, localCacheUntilMs: 0 });
         continue;
       }
       for (let k = 0; k < items.length; k++) {
         const { rule, statsKey } = items[k];
-        const itemStats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
-        const key = buildCounterKey(base, rule, nowSeconds);
-        batch.push({ key, addend, rule, descriptorIndex: i, stats: itemStats });
+        const stats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
+        const key = algorithmOf(rule).counterKey(base + rule.itemLabel + '_', rule, nowSeconds);
+        batch.push({ key, addend, rule, decision, stats, outcome: undefined, localCacheUntilMs: 0 });
       }
     }
     return batch;
   }
 
-  /**
-   * One status per batch entry. A list's descriptor reports its first over-limit item, else the
-   * one with the least remaining (the first on ties); that item's verdict is then counted once
-   * more, under the node's stats key.
-   */
-  private judge(
-    batch: readonly BatchEntry[],
-    counts: HitCounts,
-    limits: readonly (MatchedLimit | undefined)[],
-    statuses: DescriptorStatus[],
-    nowMs: number,
-  ): void {
-    const ratio = this.options.nearLimitRatio;
-    let reported: CountedHits | undefined; // of the list being judged
-    let isReportedOver = false;
-    let reportedRemaining = 0;
-    for (let j = 0; j < batch.length; j++) {
-      const entry = batch[j];
-      const counted = this.countedHits(entry, counts, j, nowMs);
-      const status = computeDescriptorStatus(counted, ratio, entry.stats);
-      const i = entry.descriptorIndex;
-      const limit = limits[i]!;
-      if (limit.items === undefined) {
-        statuses[i] = status;
-        continue;
-      }
-      const isOver = counted.isLocalCacheHit || counted.tally.after > counted.tally.limit;
-      const remaining = status.limitRemaining;
-      if (reported === undefined || isReportedBefore(isOver, remaining, isReportedOver, reportedRemaining)) {
-        reported = counted;
-        isReportedOver = isOver;
-        reportedRemaining = remaining;
-      }
-      if (!isLastOfDescriptor(batch, j)) continue;
-      statuses[i] = computeDescriptorStatus(reported, ratio, this.stats.limitStats(limit.statsKey));
-      reported = undefined;
-    }
-  }
-
-  /** The store's (or the local cache's) answer for one entry; an over-limit key is cached. */
-  private countedHits(hits: PendingHits, counts: HitCounts, j: number, nowMs: number): CountedHits {
-    const { rule, addend } = hits;
-    const isCached = counts.isLocalCacheHit[j];
-    const tally = isCached
-      ? localCacheTally(rule, counts.localCacheUntilMs[j], nowMs)
-      : tallyHits(rule, addend, counts.outcomes[j], nowMs);
-    if (!isCached && tally.after > tally.limit && tally.overLimitTtlMs > 0)
-      this.counter.markOverLimit(hits, tally.overLimitTtlMs);
-    return { rule, addend, tally, isLocalCacheHit: isCached };
-  }
-
-  private responseHeaders(
-    statuses: readonly DescriptorStatus[],
-    limits: readonly (MatchedLimit | undefined)[],
-  ) {
+  private responseHeaders(decisions: readonly DescriptorDecision[]) {
     const names = this.options.responseHeaders;
     if (names === undefined) return NO_HEADERS;
-    const chosen = selectHeaderStatus(statuses, limits, this.options.isGlobalQuotaMode);
+    const chosen = selectHeaderStatus(decisions, this.options.isGlobalQuotaMode);
     if (chosen === undefined) return NO_HEADERS;
     return buildResponseHeaders(chosen, names, Math.floor(this.clock.nowMs() / 1000));
-  }
-
-  /** Each over-limit descriptor's values, under its rule, weighted by its hits. */
-  private recordLimited(
-    limited: LimitedValuesRecorder,
-    request: RateLimitRequest,
-    limits: readonly (MatchedLimit | undefined)[],
-    statuses: readonly DescriptorStatus[],
-    nowMs: number,
-  ): void {
-    const defaultAddend = Math.max(1, request.hitsAddend);
-    for (let i = 0; i < statuses.length; i++) {
-      const limit = limits[i];
-      if (statuses[i].code !== 'OVER_LIMIT' || limit === undefined) continue;
-      const descriptor = request.descriptors[i];
-      const hits = descriptor.hitsAddend ?? defaultAddend;
-      if (hits > 0) limited.record(limit.ruleStatsKey, descriptor.entries, hits, nowMs);
-    }
   }
 
   /** The reference's error stats: store failures are `redis_error`, request/config ones `service_error`. */

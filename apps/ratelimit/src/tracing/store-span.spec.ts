@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { STORE_CAPABILITIES } from '@repo/storage';
 import { activeTracing } from './active-tracing';
 import { startStoreSpan } from './store-span';
 import { startExecutionSpan, startJsonResponseSpan } from './trace-spans';
@@ -29,12 +30,15 @@ describe('tracing spans', () => {
   };
 
   it('Redis Pipeline Execution counts INCRBY + EXPIRE per key, split by store', () => {
-    assert.deepEqual(finished(startStoreSpan({ backend: 'redis', hasPerSecondStore: true }, increments)), {
-      name: 'Redis Pipeline Execution',
-      attributes: { 'pipeline length': 4, 'perSecondPipeline length': 2 },
-    });
     assert.deepEqual(
-      finished(startStoreSpan({ backend: 'redis', hasPerSecondStore: false }, increments)).attributes,
+      finished(startStoreSpan(activeTracing.tracer!, STORE_CAPABILITIES.redis, true, increments)),
+      {
+        name: 'Redis Pipeline Execution',
+        attributes: { 'pipeline length': 4, 'perSecondPipeline length': 2 },
+      },
+    );
+    assert.deepEqual(
+      finished(startStoreSpan(activeTracing.tracer!, STORE_CAPABILITIES.redis, false, increments)).attributes,
       {
         'pipeline length': 6,
         'perSecondPipeline length': 0,
@@ -44,7 +48,7 @@ describe('tracing spans', () => {
 
   it('Memcached Fetch Execution counts the keys', () => {
     assert.deepEqual(
-      finished(startStoreSpan({ backend: 'memcache', hasPerSecondStore: false }, increments)),
+      finished(startStoreSpan(activeTracing.tracer!, STORE_CAPABILITIES.memcache, false, increments)),
       {
         name: 'Memcached Fetch Execution',
         attributes: { 'keysToGet length': 3 },
@@ -54,7 +58,7 @@ describe('tracing spans', () => {
 
   it('ShouldRateLimit Execution and NewJsonHandler Remaining Execution carry the reference attributes', () => {
     const request = { domain: 'rl', descriptors: [{ entries: [{ key: 'k', value: 'v' }] }], hitsAddend: 0 };
-    assert.deepEqual(finished(startExecutionSpan(request)), {
+    assert.deepEqual(finished(startExecutionSpan(activeTracing.tracer!, request)), {
       name: 'ShouldRateLimit Execution',
       attributes: { domain: 'rl', 'request string': 'domain:"rl" descriptors:{entries:{key:"k" value:"v"}}' },
     });
@@ -64,11 +68,10 @@ describe('tracing spans', () => {
     });
   });
 
-  it('creates nothing while tracing is off', () => {
+  it('creates no JSON response span while tracing is off', () => {
     const tracer = activeTracing.tracer;
     activeTracing.tracer = undefined;
     try {
-      assert.equal(startStoreSpan(undefined, increments), undefined);
       assert.equal(startJsonResponseSpan('{}'), undefined);
     } finally {
       activeTracing.tracer = tracer;

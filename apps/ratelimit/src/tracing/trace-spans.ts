@@ -5,14 +5,14 @@
 // - `NewJsonHandler Remaining Execution` (response) on /json.
 // As in the reference, the execution span is not made the active context: it and the store span
 // are both children of the gRPC server span (roots on /json, which has no server span).
-import type { Span } from '@opentelemetry/api';
+import type { Span, Tracer } from '@opentelemetry/api';
 import type { RateLimitRequest } from '../rate-limit-types';
 import { activeTracing } from './active-tracing';
 import { formatRequestText } from './format-request-text';
 
-/** `ShouldRateLimit Execution`; undefined (no allocation) while tracing is off. */
-export function startExecutionSpan(request: RateLimitRequest): Span | undefined {
-  return activeTracing.tracer?.startSpan('ShouldRateLimit Execution', {
+/** `ShouldRateLimit Execution`; the caller starts none (no allocation) while tracing is off. */
+export function startExecutionSpan(tracer: Tracer, request: RateLimitRequest): Span {
+  return tracer.startSpan('ShouldRateLimit Execution', {
     attributes: { domain: request.domain, 'request string': formatRequestText(request) },
   });
 }

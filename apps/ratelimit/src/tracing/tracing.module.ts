@@ -1,7 +1,8 @@
 // TRACING_ENABLED as a Nest module (docs/development.md#start-up-and-shutdown): with tracing on,
 // its one provider sets up OpenTelemetry while the modules initialise, before any listener opens,
 // and exports the spans still queued once the app has shut down, after the listeners closed.
-// With tracing off the module provides nothing, and the SDK is never loaded.
+// With tracing off the SDK is never loaded. Either way the module provides the tracer, global
+// (TRACER_HOLDER): what creates spans injects it.
 import {
   Inject,
   Injectable,
@@ -13,7 +14,9 @@ import {
 import type { Logger } from 'pino';
 import { LOGGER } from '../core-tokens';
 import { SETTINGS, type Settings, type TracingSettings } from '../settings/settings';
+import { activeTracing } from './active-tracing';
 import { startTracing, type RunningTracing } from './start-tracing';
+import { TRACER_HOLDER } from './tracer-holder';
 
 @Injectable()
 export class TracingLifecycle implements OnModuleInit, OnApplicationShutdown {
@@ -36,6 +39,12 @@ export class TracingLifecycle implements OnModuleInit, OnApplicationShutdown {
 @Module({})
 export class TracingModule {
   static forRoot(settings: TracingSettings): DynamicModule {
-    return { module: TracingModule, providers: settings.enabled ? [TracingLifecycle] : [] };
+    const holder = { provide: TRACER_HOLDER, useValue: activeTracing };
+    return {
+      module: TracingModule,
+      global: true,
+      providers: settings.enabled ? [holder, TracingLifecycle] : [holder],
+      exports: [TRACER_HOLDER],
+    };
   }
 }

@@ -6,6 +6,7 @@ import { parseYamlConfig, RuleRegistry, type Descriptor, type RuleSource } from 
 import {
   createCounterStore,
   OverLimitCache,
+  STORE_CAPABILITIES,
   StoreUnavailableError,
   type CounterOperation,
   type CounterOutcome,
@@ -14,10 +15,14 @@ import {
 } from '@repo/storage';
 import { HitCounter } from '../../src/limiter/hit-counter';
 import type { RateLimitDecision, RateLimitRequest } from '../../src/rate-limit-types';
+import { DecisionObservers } from '../../src/ratelimit/decision-observers';
 import type { RateLimitOptions } from '../../src/ratelimit/ratelimit-options';
 import { RateLimitService } from '../../src/ratelimit/ratelimit.service';
 import { StatsService } from '../../src/stats/stats.service';
 import { FakeClock } from './fake-clock';
+
+/** Tracing off. */
+export const NO_TRACER = Object.freeze({ tracer: undefined, propagator: undefined });
 
 /** The registry is fed with apply(); nothing is ever started. */
 const IDLE_SOURCE: RuleSource = { start: async () => undefined, stop: async () => undefined };
@@ -65,6 +70,8 @@ export interface ServiceHarness {
   readonly localCache: OverLimitCache;
   readonly stats: StatsService;
   readonly clock: FakeClock;
+  /** Where the service reports its decisions. */
+  readonly observers: DecisionObservers;
   /** ShouldRateLimit for `domain` with one descriptor per argument. */
   call(domain: string, descriptors: readonly Descriptor[], hitsAddend?: number): Promise<RateLimitDecision>;
   /** Current value of a counter by its full name (0 when it was never created). */
@@ -96,20 +103,30 @@ export function createServiceHarness(
   const localCache = new OverLimitCache({ sizeBytes: 0, now });
   const hitCounter = new HitCounter({
     store,
+    capabilities: STORE_CAPABILITIES.memory,
     localCache: options.localCache ? localCache : undefined,
     stopIncrementWhenOverLimit: options.stopIncrement ?? false,
   });
   const registry = new RuleRegistry(IDLE_SOURCE, { mergeDomainConfigs: false });
   if (rules !== undefined) loadRules(registry, rules);
   const stats = new StatsService(options.statsMaxKeys ?? 10000);
-  const sut = new RateLimitService(registry, hitCounter, stats, clock, {
-    cacheKeyPrefix: options.cacheKeyPrefix ?? '',
-    nearLimitRatio: options.nearLimitRatio ?? 0.8,
-    isGlobalShadowMode: options.isGlobalShadowMode ?? false,
-    isGlobalQuotaMode: options.isGlobalQuotaMode ?? false,
-    responseHeaders: options.responseHeaders,
-    isDynamicMetadataEnabled: options.isDynamicMetadataEnabled ?? false,
-  });
+  const observers = new DecisionObservers();
+  const sut = new RateLimitService(
+    registry,
+    hitCounter,
+    stats,
+    clock,
+    {
+      cacheKeyPrefix: options.cacheKeyPrefix ?? '',
+      nearLimitRatio: options.nearLimitRatio ?? 0.8,
+      isGlobalShadowMode: options.isGlobalShadowMode ?? false,
+      isGlobalQuotaMode: options.isGlobalQuotaMode ?? false,
+      responseHeaders: options.responseHeaders,
+      isDynamicMetadataEnabled: options.isDynamicMetadataEnabled ?? false,
+    },
+    NO_TRACER,
+    observers,
+  );
   const counterValue = (name: string) => [...stats.store.counters()].find((c) => c.name === name)?.value ?? 0;
   return {
     sut,
@@ -118,6 +135,7 @@ export function createServiceHarness(
     localCache,
     stats,
     clock,
+    observers,
     call: (domain, descriptors, hitsAddend = 0) =>
       sut.shouldRateLimit({ domain, descriptors, hitsAddend } satisfies RateLimitRequest),
     counter: counterValue,

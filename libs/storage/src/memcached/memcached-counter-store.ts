@@ -68,9 +68,10 @@ export class MemcachedCounterStore implements CounterStore {
     const keys: string[] = [];
     const previousKeys: (string | undefined)[] = [];
     for (const operation of operations) {
-      if (operation.algorithm === 'token_bucket') throw new Error('memcached cannot run token buckets');
+      if (operation.primitive === 'take_tokens')
+        throw new Error('memcached cannot run take_tokens (STORE_CAPABILITIES)');
       keys.push(toMemcacheKey(operation.key));
-      const isSliding = operation.algorithm === 'sliding_window';
+      const isSliding = operation.primitive === 'increment_and_read_previous';
       const previousKey = isSliding ? previousWindowKey(operation.key, operation.windowSeconds) : undefined;
       previousKeys.push(previousKey === undefined ? undefined : toMemcacheKey(previousKey));
     }
@@ -87,7 +88,9 @@ export class MemcachedCounterStore implements CounterStore {
       // a saturated counter stays where it is: memcached's incr wraps past 2^64 - 1 to small numbers
       if (counts[i] >= COUNTER_CEILING) return undefined;
       const lifetimeSeconds =
-        operation.algorithm === 'sliding_window' ? 2 * operation.windowSeconds : operation.windowSeconds;
+        operation.primitive === 'increment_and_read_previous'
+          ? 2 * operation.windowSeconds
+          : operation.windowSeconds;
       return this.incrementLater(keys[i], operation.addend, lifetimeSeconds);
     });
     this.track(Promise.all(increments).then(() => undefined));

@@ -195,7 +195,7 @@ describe(`${MemoryCounterStore.name} byte budget (maxBytes)`, () => {
     const { store, clock } = createSut(1000, () => 0, 10_000);
     const base = `rl_api_jwt_${'x'.repeat(100_000)}_`;
     const slide = (windowStart: number) => ({
-      algorithm: 'sliding_window' as const,
+      primitive: 'increment_and_read_previous' as const,
       key: base + windowStart,
       addend: 1,
       windowSeconds: 60,

@@ -69,9 +69,9 @@ export class MemoryCounterStore implements CounterStore {
     for (let i = 0; i < operations.length; i++) {
       const operation = operations[i];
       const key = memoryKey(operation.key);
-      if (operation.algorithm === 'token_bucket') {
+      if (operation.primitive === 'take_tokens') {
         outcomes[i] = this.take(key, operation, now);
-      } else if (operation.algorithm === 'sliding_window') {
+      } else if (operation.primitive === 'increment_and_read_previous') {
         const count = this.increment(key, operation.addend, 2 * operation.windowSeconds, now);
         const previousKey = memoryKey(previousWindowKey(operation.key, operation.windowSeconds));
         outcomes[i] = windowOutcome(count, this.liveCounter(previousKey, now)?.count ?? 0);

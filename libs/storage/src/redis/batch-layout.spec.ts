@@ -17,7 +17,7 @@ const sliding = (key: string, addend = 1): BatchCounter => ({
   slidingWindowSeconds: 60,
 });
 const take = (key: string): TokenBucketTake => ({
-  algorithm: 'token_bucket',
+  primitive: 'take_tokens',
   key,
   addend: 1,
   windowSeconds: 60,

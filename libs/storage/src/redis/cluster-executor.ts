@@ -65,7 +65,7 @@ export class ClusterExecutor implements RedisExecutor {
     const cluster = this.client;
     await Promise.all(
       operations.map((operation) =>
-        operation.algorithm === 'token_bucket'
+        operation.primitive === 'take_tokens'
           ? withRedirects(cluster, () => cluster.ratelimitUntakeTokens(...untakeArguments(operation)))
           : withRedirects(cluster, () => cluster.decrby(operation.key, operation.addend)),
       ),

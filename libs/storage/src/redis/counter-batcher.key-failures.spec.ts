@@ -40,10 +40,13 @@ function recordingUndo(): AppliedHitsUndo & { undone: string[] } {
 /** One caller: enqueues its operations as RedisCounterStore does; resolves to its counts. */
 function call(sut: CounterBatcher, operations: CounterOperation[], undo: AppliedHitsUndo): Promise<number[]> {
   const pending = new PendingOutcomes(operations.length, operations, undo);
-  pending.expect(operations.reduce((parts, op) => parts + (op.algorithm === 'sliding_window' ? 2 : 1), 0));
+  pending.expect(
+    operations.reduce((parts, op) => parts + (op.primitive === 'increment_and_read_previous' ? 2 : 1), 0),
+  );
   operations.forEach((op, i) => {
-    if (op.algorithm === 'token_bucket') sut.enqueueTake(pending, i, op);
-    else if (op.algorithm === 'sliding_window') sut.enqueueIncrement(pending, i, op.key, op.addend, 120, 60);
+    if (op.primitive === 'take_tokens') sut.enqueueTake(pending, i, op);
+    else if (op.primitive === 'increment_and_read_previous')
+      sut.enqueueIncrement(pending, i, op.key, op.addend, 120, 60);
     else sut.enqueueIncrement(pending, i, op.key, op.addend, 60);
   });
   return pending.promise.then((outcomes) => outcomes.map((outcome) => outcome.count));
@@ -68,7 +71,7 @@ describe(`${CounterBatcher.name}: one key's failure or saturation`, () => {
       [
         fixed('mine', 3),
         {
-          algorithm: 'token_bucket',
+          primitive: 'take_tokens',
           key: 'bucket',
           addend: 1,
           windowSeconds: 60,
@@ -81,7 +84,7 @@ describe(`${CounterBatcher.name}: one key's failure or saturation`, () => {
     );
     const sliding = call(
       sut,
-      [{ algorithm: 'sliding_window', key: 's_600', addend: 4, windowSeconds: 60 }],
+      [{ primitive: 'increment_and_read_previous', key: 's_600', addend: 4, windowSeconds: 60 }],
       undo,
     );
     const after = call(sut, [fixed('shared', 1)], undo);

@@ -73,7 +73,7 @@ async function call(
 }
 
 const take = (key: string, addend: number): TokenBucketTake => ({
-  algorithm: 'token_bucket',
+  primitive: 'take_tokens',
   key,
   addend,
   windowSeconds: 60,

@@ -7,7 +7,7 @@ const operations: CounterOperation[] = [
   { key: 'a', addend: 2, windowSeconds: 60 },
   { key: 'zero', addend: 0, windowSeconds: 60 },
   {
-    algorithm: 'token_bucket',
+    primitive: 'take_tokens',
     key: 'b',
     addend: 1,
     windowSeconds: 60,
@@ -15,7 +15,7 @@ const operations: CounterOperation[] = [
     emissionIntervalMs: 1000,
     toleranceMs: 1000,
   },
-  { algorithm: 'sliding_window', key: 's_60', addend: 3, windowSeconds: 60 },
+  { primitive: 'increment_and_read_previous', key: 's_60', addend: 3, windowSeconds: 60 },
 ];
 
 function recordingUndo(): AppliedHitsUndo & { undone: string[][] } {

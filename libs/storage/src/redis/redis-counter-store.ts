@@ -60,15 +60,16 @@ export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
     if (operations.length === 0) return Promise.resolve([]);
     const pending = new PendingOutcomes(operations.length, operations, this);
     let parts = 0; // a sliding window waits for its count and its previous window's count
-    for (const operation of operations) parts += operation.algorithm === 'sliding_window' ? 2 : 1;
+    for (const operation of operations)
+      parts += operation.primitive === 'increment_and_read_previous' ? 2 : 1;
     pending.expect(parts);
     for (let i = 0; i < operations.length; i++) {
       const operation = operations[i];
       const { key, addend, windowSeconds } = operation;
       const lane = this.laneFor(windowSeconds);
-      if (operation.algorithm === 'token_bucket') {
+      if (operation.primitive === 'take_tokens') {
         lane.batcher.enqueueTake(pending, i, operation);
-      } else if (operation.algorithm === 'sliding_window') {
+      } else if (operation.primitive === 'increment_and_read_previous') {
         lane.batcher.enqueueIncrement(pending, i, key, addend, 2 * windowSeconds, windowSeconds);
       } else {
         lane.batcher.enqueueIncrement(pending, i, key, addend, windowSeconds);

@@ -39,7 +39,7 @@ export class ServerExecutor implements RedisExecutor {
   async undo(operations: readonly CounterOperation[]): Promise<void> {
     const pipeline = this.client.pipeline();
     for (const operation of operations) {
-      if (operation.algorithm === 'token_bucket')
+      if (operation.primitive === 'take_tokens')
         pipeline.ratelimitUntakeTokens(...untakeArguments(operation));
       else pipeline.decrby(operation.key, operation.addend);
     }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { testRule } from '../../test/support/rule-fixtures';
+import { testRule } from '../../../test/support/rule-fixtures';
 import { bucketRetryMs, bucketTiming, tatAfter, tokensLeft } from './token-bucket';
 
 // 60 per minute: T = 1 s; burst 5: tolerance 5 s.

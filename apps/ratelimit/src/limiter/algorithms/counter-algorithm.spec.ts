@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { secondsUntilReset } from './seconds-until-reset';
+import { secondsUntilReset } from './counter-algorithm';
 
 describe(secondsUntilReset.name, () => {
   it('clock 2222, MINUTE -> 58', () => {
