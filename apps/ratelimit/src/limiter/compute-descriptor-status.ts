@@ -13,7 +13,7 @@ export interface CountedHits {
   /** Hits of this request for the descriptor (may be 0: check only). */
   readonly addend: number;
   /**
-   * What the store's answer amounts to (tallyHits); for a local over-limit cache hit (no store
+   * What the store's answer amounts to (its algorithm's tally); for a local over-limit cache hit (no store
    * call) only its durationUntilResetSeconds is used.
    */
   readonly tally: Tally;

@@ -1,0 +1,51 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ALGORITHMS } from '@repo/rules';
+import { STORE_CAPABILITIES, windowOutcome } from '@repo/storage';
+import { testRule } from '../../../test/support/rule-fixtures';
+import { COUNTER_ALGORITHMS, algorithmOf, unsupportedAlgorithms } from './counter-algorithms';
+
+const NOW_MS = 1_000_000; // 40 s into a minute
+
+describe('COUNTER_ALGORITHMS', () => {
+  it('has a unit for every algorithm the rules accept', () => {
+    assert.deepEqual(Object.keys(COUNTER_ALGORITHMS).sort(), [...ALGORITHMS].sort());
+  });
+
+  it('keys: a window start, or one bucket per descriptor; an item label goes before the ending', () => {
+    const fixed = testRule({ requestsPerUnit: 5, unit: 'MINUTE' });
+    const bucket = testRule({ requestsPerUnit: 5, unit: 'MINUTE', algorithm: 'token_bucket', burst: 5 });
+    assert.equal(algorithmOf(fixed).counterKey('d_k_v_', fixed, 1000), 'd_k_v_960');
+    assert.equal(algorithmOf(bucket).counterKey('d_k_v_a_', bucket, 1000), 'd_k_v_a_tb');
+  });
+
+  it('a fixed window refuses from the local cache until its window ends; the others until the mark ends', () => {
+    const fixed = testRule({ requestsPerUnit: 5, unit: 'MINUTE' });
+    const sliding = testRule({ requestsPerUnit: 5, unit: 'MINUTE', algorithm: 'sliding_window' });
+    assert.deepEqual(algorithmOf(fixed).cachedTally(fixed, NOW_MS + 5_000, NOW_MS), {
+      after: 6,
+      limit: 5,
+      durationUntilResetSeconds: 20,
+      overLimitTtlMs: 0,
+    });
+    assert.equal(
+      algorithmOf(sliding).cachedTally(sliding, NOW_MS + 5_001, NOW_MS).durationUntilResetSeconds,
+      6,
+    );
+  });
+
+  it('would exceed: the same test as the tally, from the stored values', () => {
+    const fixed = testRule({ requestsPerUnit: 10, unit: 'MINUTE' });
+    assert.equal(algorithmOf(fixed).wouldExceed(fixed, 2, [8], NOW_MS), false);
+    assert.equal(algorithmOf(fixed).wouldExceed(fixed, 2, [9], NOW_MS), true);
+    assert.equal(algorithmOf(fixed).tally(fixed, 2, windowOutcome(11), NOW_MS).after, 11);
+  });
+
+  it('refuses the algorithms whose primitive the store lacks, naming the stores that run it', () => {
+    assert.deepEqual(
+      unsupportedAlgorithms(STORE_CAPABILITIES.memcache),
+      new Map([['token_bucket', 'token_bucket needs the redis or memory backend']]),
+    );
+    assert.equal(unsupportedAlgorithms(STORE_CAPABILITIES.redis).size, 0);
+  });
+});
