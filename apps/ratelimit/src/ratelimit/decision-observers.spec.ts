@@ -36,7 +36,7 @@ describe(DecisionObservers.name, () => {
     assert.equal(rule.ruleStatsKey, 'rl.user');
     assert.deepEqual(
       rule.top.map((hitter) => [hitter.value, hitter.count]),
-      [['alice', 3]],
+      [['user=alice', 3]],
     );
   });
 });
