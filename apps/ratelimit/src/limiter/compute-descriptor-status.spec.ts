@@ -38,7 +38,9 @@ interface FixedWindowHits {
 /** A fixed window's hits judged at `now` (seconds), through its algorithm's tally as the service does. */
 function judge(hits: FixedWindowHits, now = NOW) {
   const stats = new StatsService(100).limitStats('domain.key_value');
-  const tally = fixedWindow.tally(hits.rule, hits.addend, windowOutcome(hits.after), now * 1000);
+  const { rule, addend } = hits;
+  const pending = { key: 'k', rule, addend, outcome: windowOutcome(hits.after), localCacheUntilMs: 0 };
+  const tally = fixedWindow.tally(pending, now * 1000);
   const counted = {
     rule: hits.rule,
     addend: hits.addend,

@@ -5,7 +5,7 @@ import type { MatchedLimit } from '@repo/rules';
 import type { DescriptorStatus } from '../rate-limit-types';
 import type { LimitStats } from '../stats/limit-stats';
 import type { StatsService } from '../stats/stats.service';
-import type { PendingHits } from './hit-counter';
+import type { PendingHits } from './algorithms/counter-algorithm';
 
 export interface DescriptorDecision {
   /** The limit to count, or undefined (none, unlimited or replaced). */

@@ -11,7 +11,8 @@ import {
 } from '@repo/storage';
 import { FakeClock } from '../../test/support/fake-clock';
 import { testRule } from '../../test/support/rule-fixtures';
-import { HitCounter, type PendingHits } from './hit-counter';
+import type { PendingHits } from './algorithms/counter-algorithm';
+import { HitCounter } from './hit-counter';
 
 /** What count() set on its entries, side by side. */
 interface HitCounts {

@@ -4,30 +4,12 @@
 // each limit as its rule's algorithm asks (algorithms/counter-algorithms.ts). Then, per limit,
 // what the answer amounts to (its algorithm's tally), and a key over its limit is marked in the
 // local cache for as long as its algorithm allows.
-import type { RateLimitRule } from '@repo/rules';
-import type {
-  CounterOperation,
-  CounterOutcome,
-  CounterStore,
-  OverLimitCache,
-  StoreCapabilities,
-} from '@repo/storage';
+import type { Span } from '@opentelemetry/api';
+import type { CounterOperation, CounterStore, OverLimitCache, StoreCapabilities } from '@repo/storage';
 import type { TracerHolder } from '../tracing/tracer-holder';
-import { startStoreSpan } from '../tracing/store-span';
+import type { PendingHits } from './algorithms/counter-algorithm';
 import { algorithmOf } from './algorithms/counter-algorithms';
 import type { CountedHits } from './compute-descriptor-status';
-
-/** One limit to count (a descriptor's rule, or one item of its list), then what answered it. */
-export interface PendingHits {
-  /** The counter key (its algorithm's counterKey). */
-  readonly key: string;
-  readonly addend: number;
-  readonly rule: RateLimitRule;
-  /** Set by count(): the store's answer; undefined when it was not asked. */
-  outcome: CounterOutcome | undefined;
-  /** Set by count(): when the local cache's mark ends (ms); 0 when the cache did not answer. */
-  localCacheUntilMs: number;
-}
 
 export interface HitCounterOptions {
   readonly store: CounterStore;
@@ -60,27 +42,18 @@ export class HitCounter {
     const operations: CounterOperation[] = [];
     let isAnyCached = false;
     for (let i = 0; i < hits.length; i++) {
-      const { key, rule, addend } = hits[i];
-      const untilMs = cache === undefined ? 0 : cache.overLimitUntilMs(key, rule.requestsPerUnit);
-      hits[i].localCacheUntilMs = untilMs;
+      const entry = hits[i];
+      const untilMs = cache === undefined ? 0 : cache.overLimitUntilMs(entry.key, entry.rule.requestsPerUnit);
+      entry.localCacheUntilMs = untilMs;
       if (untilMs > 0) isAnyCached = true;
-      const operation = untilMs > 0 ? undefined : algorithmOf(rule).operation(key, rule, addend, nowMs);
+      const operation = untilMs > 0 ? undefined : algorithmOf(entry.rule).operation(entry, nowMs);
       if (operation === undefined) continue;
       sent.push(i);
       operations.push(operation);
     }
     if (sent.length === 0) return;
     if (this.isStopIncrement) await this.holdBackHits(hits, sent, operations, isAnyCached, nowMs);
-    const tracer = this.options.tracing?.tracer;
-    const span =
-      tracer === undefined
-        ? undefined
-        : startStoreSpan(
-            tracer,
-            this.options.capabilities,
-            this.options.hasPerSecondStore === true,
-            operations,
-          );
+    const span = this.startStoreSpan(operations);
     try {
       const answered = await this.options.store.countMany(operations);
       for (let j = 0; j < sent.length; j++) hits[sent[j]].outcome = answered[j];
@@ -89,18 +62,21 @@ export class HitCounter {
     }
   }
 
+  /** The span around the store call, named as the store says (undefined while tracing is off). */
+  private startStoreSpan(operations: readonly CounterOperation[]): Span | undefined {
+    const { tracing, capabilities, hasPerSecondStore } = this.options;
+    if (tracing?.tracer === undefined) return undefined;
+    const { name, attributes } = capabilities.describeCall(operations, hasPerSecondStore === true);
+    return tracing.tracer.startSpan(name, { attributes });
+  }
+
   /** What a counted entry's answer amounts to; a key that went over its limit is marked locally. */
   tally(hits: PendingHits, nowMs: number): CountedHits {
-    const { rule, addend, localCacheUntilMs } = hits;
+    const { rule, addend } = hits;
     const algorithm = algorithmOf(rule);
-    if (localCacheUntilMs > 0)
-      return {
-        rule,
-        addend,
-        tally: algorithm.cachedTally(rule, localCacheUntilMs, nowMs),
-        isLocalCacheHit: true,
-      };
-    const tally = algorithm.tally(rule, addend, hits.outcome, nowMs);
+    if (hits.localCacheUntilMs > 0)
+      return { rule, addend, tally: algorithm.cachedTally(hits, nowMs), isLocalCacheHit: true };
+    const tally = algorithm.tally(hits, nowMs);
     if (tally.after > tally.limit && tally.overLimitTtlMs > 0) this.markOverLimit(hits, tally.overLimitTtlMs);
     return { rule, addend, tally, isLocalCacheHit: false };
   }
@@ -128,19 +104,18 @@ export class HitCounter {
     if (!isAnyCached && !isFlagged.includes(true)) return;
     sent.forEach((i, j) => {
       if (isFlagged[j]) return;
-      const { key, rule } = hits[i];
-      operations[j] = algorithmOf(rule).operation(key, rule, 0, nowMs)!;
+      operations[j] = algorithmOf(hits[i].rule).operation({ ...hits[i], addend: 0 }, nowMs)!;
     });
   }
 
   /** Per sent entry: would its hits go over, judged from the stored state (one read). */
   private async overLimitFlags(hits: readonly PendingHits[], sent: readonly number[], nowMs: number) {
-    const reads = sent.map((i) => algorithmOf(hits[i].rule).reads(hits[i].key, hits[i].rule));
+    const reads = sent.map((i) => algorithmOf(hits[i].rule).reads(hits[i]));
     const values = await this.options.store.getMany(reads.flat());
     let at = 0;
     return sent.map((i, j) => {
       const stored = values.slice(at, (at += reads[j].length));
-      return algorithmOf(hits[i].rule).wouldExceed(hits[i].rule, hits[i].addend, stored, nowMs);
+      return algorithmOf(hits[i].rule).wouldExceed(hits[i], stored, nowMs);
     });
   }
 }

@@ -1,5 +1,5 @@
 // The reference's spans (docs/observability.md, "Tracing") besides the gRPC server span
-// (trace-grpc-call.ts) and the store span (store-span.ts); each is created only while tracing is
+// (trace-grpc-call.ts) and the store span (HitCounter, named by the store); each is created only while tracing is
 // on:
 // - `ShouldRateLimit Execution` (domain, request string);
 // - `NewJsonHandler Remaining Execution` (response) on /json.

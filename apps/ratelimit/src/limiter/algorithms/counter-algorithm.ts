@@ -3,9 +3,23 @@
 // its key, the store primitive it runs on, what the store's answer amounts to, whether a hit
 // would exceed before counting, the reset the client sees and what the local over-limit cache may
 // answer. Everything else (status, statistics, shadow and quota modes) is shared, because every
-// tally is judged alike: its `after` against its `limit`, as a fixed window's count.
+// tally is judged alike: its `after` against its `limit`, as a fixed window's count. A unit sees
+// the whole entry (key, hits, rule, answer), so a unit that answers some keys itself (operation()
+// undefined, tally() from its own state) needs nothing outside its file.
 import type { RateLimitRule } from '@repo/rules';
 import type { CounterOperation, CounterOutcome, CounterPrimitive, CounterRead } from '@repo/storage';
+
+/** One limit to count (a descriptor's rule, or one item of its list), then what answered it. */
+export interface PendingHits {
+  /** The counter key (its algorithm's counterKey). */
+  readonly key: string;
+  readonly addend: number;
+  readonly rule: RateLimitRule;
+  /** Set by HitCounter#count: the store's answer; undefined when it was not asked. */
+  outcome: CounterOutcome | undefined;
+  /** Set by HitCounter#count: when the local cache's mark ends (ms); 0 when the cache did not answer. */
+  localCacheUntilMs: number;
+}
 
 export interface Tally {
   /**
@@ -27,15 +41,15 @@ export interface CounterAlgorithm {
   /** The counter key from the part the descriptor (and item) gives it, e.g. plus the window start. */
   counterKey(start: string, rule: RateLimitRule, nowSeconds: number): string;
   /** What the store is asked; undefined when the answer is known without asking. */
-  operation(key: string, rule: RateLimitRule, addend: number, nowMs: number): CounterOperation | undefined;
-  /** What the store's answer amounts to; `outcome` is undefined when operation() asked nothing. */
-  tally(rule: RateLimitRule, addend: number, outcome: CounterOutcome | undefined, nowMs: number): Tally;
+  operation(hits: PendingHits, nowMs: number): CounterOperation | undefined;
+  /** What the answer amounts to; `hits.outcome` is undefined when operation() asked nothing. */
+  tally(hits: PendingHits, nowMs: number): Tally;
   /** STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT: the stored values wouldExceed needs, read before counting. */
-  reads(key: string, rule: RateLimitRule): CounterRead[];
-  /** Would `addend` more hits go over the limit, from the values of reads() (the same test as tally's). */
-  wouldExceed(rule: RateLimitRule, addend: number, stored: readonly number[], nowMs: number): boolean;
+  reads(hits: PendingHits): CounterRead[];
+  /** Would the hits go over the limit, from the values of reads() (the same test as tally's). */
+  wouldExceed(hits: PendingHits, stored: readonly number[], nowMs: number): boolean;
   /** The tally of a local over-limit cache hit (no store call): over, with the reset the client sees. */
-  cachedTally(rule: RateLimitRule, markedUntilMs: number, nowMs: number): Tally;
+  cachedTally(hits: PendingHits, nowMs: number): Tally;
   /** RateLimit-Reset of a status of this algorithm, at assembly time. */
   resetSeconds(rule: RateLimitRule, durationUntilResetSeconds: number, nowSeconds: number): number;
 }
@@ -60,8 +74,8 @@ export function overLimitTally(rule: RateLimitRule, durationUntilResetSeconds: n
 }
 
 /** A cache hit of an algorithm whose reset depends on the counts: until the mark ends. */
-export function untilMarkEnds(rule: RateLimitRule, markedUntilMs: number, nowMs: number): Tally {
-  return overLimitTally(rule, wholeSeconds(markedUntilMs - nowMs));
+export function untilMarkEnds({ rule, localCacheUntilMs }: PendingHits, nowMs: number): Tally {
+  return overLimitTally(rule, wholeSeconds(localCacheUntilMs - nowMs));
 }
 
 /** The reset of an algorithm whose reset depends on the counts: the status's own. */

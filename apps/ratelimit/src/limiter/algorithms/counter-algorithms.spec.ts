@@ -1,11 +1,21 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ALGORITHMS } from '@repo/rules';
+import { ALGORITHMS, type RateLimitRule } from '@repo/rules';
 import { STORE_CAPABILITIES, windowOutcome } from '@repo/storage';
 import { testRule } from '../../../test/support/rule-fixtures';
+import type { PendingHits } from './counter-algorithm';
 import { COUNTER_ALGORITHMS, algorithmOf, unsupportedAlgorithms } from './counter-algorithms';
 
 const NOW_MS = 1_000_000; // 40 s into a minute
+
+const pending = (rule: RateLimitRule, addend: number, extra: Partial<PendingHits> = {}): PendingHits => ({
+  key: 'k',
+  addend,
+  rule,
+  outcome: undefined,
+  localCacheUntilMs: 0,
+  ...extra,
+});
 
 describe('COUNTER_ALGORITHMS', () => {
   it('has a unit for every algorithm the rules accept', () => {
@@ -22,23 +32,30 @@ describe('COUNTER_ALGORITHMS', () => {
   it('a fixed window refuses from the local cache until its window ends; the others until the mark ends', () => {
     const fixed = testRule({ requestsPerUnit: 5, unit: 'MINUTE' });
     const sliding = testRule({ requestsPerUnit: 5, unit: 'MINUTE', algorithm: 'sliding_window' });
-    assert.deepEqual(algorithmOf(fixed).cachedTally(fixed, NOW_MS + 5_000, NOW_MS), {
-      after: 6,
-      limit: 5,
-      durationUntilResetSeconds: 20,
-      overLimitTtlMs: 0,
-    });
+    assert.deepEqual(
+      algorithmOf(fixed).cachedTally(pending(fixed, 1, { localCacheUntilMs: NOW_MS + 5_000 }), NOW_MS),
+      {
+        after: 6,
+        limit: 5,
+        durationUntilResetSeconds: 20,
+        overLimitTtlMs: 0,
+      },
+    );
     assert.equal(
-      algorithmOf(sliding).cachedTally(sliding, NOW_MS + 5_001, NOW_MS).durationUntilResetSeconds,
+      algorithmOf(sliding).cachedTally(pending(sliding, 1, { localCacheUntilMs: NOW_MS + 5_001 }), NOW_MS)
+        .durationUntilResetSeconds,
       6,
     );
   });
 
   it('would exceed: the same test as the tally, from the stored values', () => {
     const fixed = testRule({ requestsPerUnit: 10, unit: 'MINUTE' });
-    assert.equal(algorithmOf(fixed).wouldExceed(fixed, 2, [8], NOW_MS), false);
-    assert.equal(algorithmOf(fixed).wouldExceed(fixed, 2, [9], NOW_MS), true);
-    assert.equal(algorithmOf(fixed).tally(fixed, 2, windowOutcome(11), NOW_MS).after, 11);
+    assert.equal(algorithmOf(fixed).wouldExceed(pending(fixed, 2), [8], NOW_MS), false);
+    assert.equal(algorithmOf(fixed).wouldExceed(pending(fixed, 2), [9], NOW_MS), true);
+    assert.equal(
+      algorithmOf(fixed).tally(pending(fixed, 2, { outcome: windowOutcome(11) }), NOW_MS).after,
+      11,
+    );
   });
 
   it('refuses the algorithms whose primitive the store lacks, naming the stores that run it', () => {

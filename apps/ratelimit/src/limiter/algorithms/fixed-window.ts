@@ -3,8 +3,7 @@
 // requests_per_unit, and a key seen over its limit is refused locally for the rest of one unit
 // (the reference's local cache).
 import type { RateLimitRule } from '@repo/rules';
-import type { CounterOutcome } from '@repo/storage';
-import { overLimitTally, secondsUntilReset, type CounterAlgorithm, type Tally } from './counter-algorithm';
+import { overLimitTally, secondsUntilReset, type CounterAlgorithm } from './counter-algorithm';
 
 /** `<start><window start>`: a new counter each window, so nothing needs resetting. */
 export function windowKey(start: string, rule: RateLimitRule, nowSeconds: number): string {
@@ -15,8 +14,8 @@ export function windowKey(start: string, rule: RateLimitRule, nowSeconds: number
 export const fixedWindow: CounterAlgorithm = {
   primitive: 'increment',
   counterKey: windowKey,
-  operation: (key, rule, addend) => ({ key, addend, windowSeconds: rule.unitSeconds }),
-  tally(rule: RateLimitRule, _addend: number, outcome: CounterOutcome | undefined, nowMs: number): Tally {
+  operation: ({ key, addend, rule }) => ({ key, addend, windowSeconds: rule.unitSeconds }),
+  tally: ({ rule, outcome }, nowMs) => {
     return {
       after: outcome!.count,
       limit: rule.requestsPerUnit,
@@ -24,10 +23,10 @@ export const fixedWindow: CounterAlgorithm = {
       overLimitTtlMs: rule.unitSeconds * 1000, // the reference keeps a mark for one unit
     };
   },
-  reads: (key, rule) => [{ key, windowSeconds: rule.unitSeconds }],
-  wouldExceed: (rule, addend, stored) => stored[0] + addend > rule.requestsPerUnit,
+  reads: ({ key, rule }) => [{ key, windowSeconds: rule.unitSeconds }],
+  wouldExceed: ({ rule, addend }, stored) => stored[0] + addend > rule.requestsPerUnit,
   // the rest of the window, as the reference
-  cachedTally: (rule, _markedUntilMs, nowMs) =>
+  cachedTally: ({ rule }, nowMs) =>
     overLimitTally(rule, secondsUntilReset(rule.unitSeconds, Math.floor(nowMs / 1000))),
   // from the clock at assembly time, as the reference
   resetSeconds: (rule, _durationUntilResetSeconds, nowSeconds) =>

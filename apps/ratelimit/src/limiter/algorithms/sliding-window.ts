@@ -4,13 +4,13 @@
 // The arithmetic is pure: counts and times in, numbers out. W = the window in ms, elapsed = ms
 // since it started.
 import type { RateLimitRule } from '@repo/rules';
-import type { CounterOutcome } from '@repo/storage';
 import {
   secondsUntilReset,
   statusReset,
   untilMarkEnds,
   wholeSeconds,
   type CounterAlgorithm,
+  type PendingHits,
   type Tally,
 } from './counter-algorithm';
 import { windowKey } from './fixed-window';
@@ -69,12 +69,7 @@ function slidingState(
   return { current, previous, windowMs, elapsedMs: nowMs % windowMs };
 }
 
-function tally(
-  rule: RateLimitRule,
-  addend: number,
-  outcome: CounterOutcome | undefined,
-  nowMs: number,
-): Tally {
+function tally({ rule, addend, outcome }: PendingHits, nowMs: number): Tally {
   const state = slidingState(rule, outcome!.count, outcome!.previousCount, nowMs);
   const after = slidingEstimate(state);
   const limit = rule.requestsPerUnit;
@@ -93,18 +88,18 @@ function tally(
 export const slidingWindow: CounterAlgorithm = {
   primitive: 'increment_and_read_previous',
   counterKey: windowKey,
-  operation: (key, rule, addend) => ({
+  operation: ({ key, addend, rule }) => ({
     primitive: 'increment_and_read_previous',
     key,
     addend,
     windowSeconds: rule.unitSeconds,
   }),
   tally,
-  reads: (key, rule) => [
+  reads: ({ key, rule }) => [
     { key, windowSeconds: rule.unitSeconds },
     { key: previousWindowKey(key, rule.unitSeconds), windowSeconds: rule.unitSeconds },
   ],
-  wouldExceed: (rule, addend, stored, nowMs) =>
+  wouldExceed: ({ rule, addend }, stored, nowMs) =>
     slidingEstimate(slidingState(rule, stored[0] + addend, stored[1], nowMs)) > rule.requestsPerUnit,
   cachedTally: untilMarkEnds,
   resetSeconds: statusReset,

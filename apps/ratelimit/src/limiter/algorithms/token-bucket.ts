@@ -4,12 +4,13 @@
 // the theoretical arrival time (ms). A closed bucket (requests_per_unit 0) is not asked: nothing
 // could ever fit.
 import type { RateLimitRule } from '@repo/rules';
-import { takeTokens, type CounterOutcome, type TokenBucketTake } from '@repo/storage';
+import { takeTokens, type TokenBucketTake } from '@repo/storage';
 import {
   statusReset,
   untilMarkEnds,
   wholeSeconds,
   type CounterAlgorithm,
+  type PendingHits,
   type Tally,
 } from './counter-algorithm';
 
@@ -59,24 +60,14 @@ export function isClosedBucket(rule: RateLimitRule): boolean {
   return rule.requestsPerUnit === 0;
 }
 
-function operation(
-  key: string,
-  rule: RateLimitRule,
-  addend: number,
-  nowMs: number,
-): TokenBucketTake | undefined {
+function operation({ key, addend, rule }: PendingHits, nowMs: number): TokenBucketTake | undefined {
   if (isClosedBucket(rule)) return undefined;
   const { emissionIntervalMs, toleranceMs } = bucketTiming(rule);
   const windowSeconds = rule.unitSeconds;
   return { primitive: 'take_tokens', key, addend, windowSeconds, nowMs, emissionIntervalMs, toleranceMs };
 }
 
-function tally(
-  rule: RateLimitRule,
-  addend: number,
-  outcome: CounterOutcome | undefined,
-  nowMs: number,
-): Tally {
+function tally({ rule, addend, outcome }: PendingHits, nowMs: number): Tally {
   if (isClosedBucket(rule)) {
     // never refills: every hit is over; say one refill period until reset
     const { unitSeconds } = rule;
@@ -107,7 +98,7 @@ function tally(
   };
 }
 
-function wouldExceed(rule: RateLimitRule, addend: number, stored: readonly number[], nowMs: number): boolean {
+function wouldExceed({ rule, addend }: PendingHits, stored: readonly number[], nowMs: number): boolean {
   if (isClosedBucket(rule)) return addend > 0;
   const { emissionIntervalMs, toleranceMs } = bucketTiming(rule);
   return !takeTokens(stored[0], addend, nowMs, emissionIntervalMs, toleranceMs).isAllowed;
@@ -118,7 +109,7 @@ export const tokenBucket: CounterAlgorithm = {
   counterKey: (start) => start + TOKEN_BUCKET_SUFFIX,
   operation,
   tally,
-  reads: (key, rule) => [{ key, windowSeconds: rule.unitSeconds }],
+  reads: ({ key, rule }) => [{ key, windowSeconds: rule.unitSeconds }],
   wouldExceed,
   cachedTally: untilMarkEnds,
   resetSeconds: statusReset,

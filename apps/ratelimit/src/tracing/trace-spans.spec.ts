@@ -1,16 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { STORE_CAPABILITIES } from '@repo/storage';
+import { createCounterStore, STORE_CAPABILITIES } from '@repo/storage';
+import { testRule } from '../../test/support/rule-fixtures';
+import { HitCounter } from '../limiter/hit-counter';
 import { activeTracing } from './active-tracing';
-import { startStoreSpan } from './store-span';
 import { startExecutionSpan, startJsonResponseSpan } from './trace-spans';
-
-const increments = [
-  { key: 'a', addend: 1, windowSeconds: 1 },
-  { key: 'b', addend: 1, windowSeconds: 60 },
-  { key: 'c', addend: 1, windowSeconds: 60 },
-];
 
 describe('tracing spans', () => {
   const exporter = new InMemorySpanExporter();
@@ -29,33 +24,6 @@ describe('tracing spans', () => {
     return { name: spanData.name, attributes: spanData.attributes };
   };
 
-  it('Redis Pipeline Execution counts INCRBY + EXPIRE per key, split by store', () => {
-    assert.deepEqual(
-      finished(startStoreSpan(activeTracing.tracer!, STORE_CAPABILITIES.redis, true, increments)),
-      {
-        name: 'Redis Pipeline Execution',
-        attributes: { 'pipeline length': 4, 'perSecondPipeline length': 2 },
-      },
-    );
-    assert.deepEqual(
-      finished(startStoreSpan(activeTracing.tracer!, STORE_CAPABILITIES.redis, false, increments)).attributes,
-      {
-        'pipeline length': 6,
-        'perSecondPipeline length': 0,
-      },
-    );
-  });
-
-  it('Memcached Fetch Execution counts the keys', () => {
-    assert.deepEqual(
-      finished(startStoreSpan(activeTracing.tracer!, STORE_CAPABILITIES.memcache, false, increments)),
-      {
-        name: 'Memcached Fetch Execution',
-        attributes: { 'keysToGet length': 3 },
-      },
-    );
-  });
-
   it('ShouldRateLimit Execution and NewJsonHandler Remaining Execution carry the reference attributes', () => {
     const request = { domain: 'rl', descriptors: [{ entries: [{ key: 'k', value: 'v' }] }], hitsAddend: 0 };
     assert.deepEqual(finished(startExecutionSpan(activeTracing.tracer!, request)), {
@@ -65,6 +33,36 @@ describe('tracing spans', () => {
     assert.deepEqual(finished(startJsonResponseSpan('{"overallCode":"OK"}')), {
       name: 'NewJsonHandler Remaining Execution',
       attributes: { response: '{"overallCode":"OK"}' },
+    });
+  });
+
+  it('the store span is named by the store and started from the injected tracer', async () => {
+    const store = createCounterStore({
+      backend: 'memory',
+      now: () => 0,
+      random: () => 0,
+      jitterMaxSeconds: 0,
+      maxKeys: 9,
+    });
+    const sut = new HitCounter({
+      store,
+      capabilities: STORE_CAPABILITIES.memory,
+      localCache: undefined,
+      stopIncrementWhenOverLimit: false,
+      tracing: activeTracing,
+    });
+    const rule = testRule({ requestsPerUnit: 5 });
+    const hits = ['a', 'b'].map((key) => ({
+      key,
+      addend: 1,
+      rule,
+      outcome: undefined,
+      localCacheUntilMs: 0,
+    }));
+    await sut.count(hits, 0);
+    assert.deepEqual(finished(undefined), {
+      name: 'Memory Store Execution',
+      attributes: { 'keys length': 2 },
     });
   });
 
