@@ -15,10 +15,7 @@ import type { PendingHits } from './algorithms/counter-algorithm';
 import { HitCounter } from './hit-counter';
 
 /** What count() set on its entries, side by side. */
-interface HitCounts {
-  readonly outcomes: (CounterOutcome | undefined)[];
-  readonly isLocalCacheHit: boolean[];
-}
+type HitCounts = { outcomes: (CounterOutcome | undefined)[]; isLocalCacheHit: boolean[] };
 
 type Call = { method: 'countMany'; args: CounterOperation[] } | { method: 'getMany'; args: CounterRead[] };
 
