@@ -1,17 +1,17 @@
 // The Prometheus pull listener on PULLSTATS_ADDR (docs/observability.md): opens with the other
 // listeners once the app is initialised, serving the pull sink's registry, and closes when the
-// app shuts down. Its Nest app and packages are loaded on demand, so replicas without pull stats
+// app shuts down. It and prom-client are loaded on demand, so replicas without pull stats
 // never load them. A busy address rejects with PULLSTATS_ADDR in the message and start-up fails.
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '../../core-tokens';
 import { SETTINGS, type Settings } from '../../settings/settings';
-import type { RunningPrometheusApp } from './prometheus/start-prometheus-app';
+import type { RunningPrometheusListener } from './prometheus/start-prometheus-listener';
 import { StatsSinkLifecycle } from './stats-sink-lifecycle';
 
 @Injectable()
 export class PrometheusListener implements OnApplicationBootstrap, OnApplicationShutdown {
-  private app: RunningPrometheusApp | undefined;
+  private listener: RunningPrometheusListener | undefined;
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -22,19 +22,19 @@ export class PrometheusListener implements OnApplicationBootstrap, OnApplication
   async onApplicationBootstrap(): Promise<void> {
     const prometheus = this.sink.prometheus;
     if (prometheus === undefined) return;
-    const { startPrometheusApp } = await import('./prometheus/start-prometheus-app.js');
+    const { startPrometheusListener } = await import('./prometheus/start-prometheus-listener.js');
     const { pull } = this.settings.stats;
-    this.app = await startPrometheusApp({
+    this.listener = await startPrometheusListener({
       ...pull,
       registry: prometheus.metrics.registry,
       beforeScrape: this.sink.flush,
       server: this.settings.server,
       logger: this.logger,
     });
-    this.logger.info(`stats: Prometheus listening on ${pull.addr} (port ${this.app.port})`);
+    this.logger.info(`stats: Prometheus listening on ${pull.addr} (port ${this.listener.port})`);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.app?.close();
+    await this.listener?.close();
   }
 }
