@@ -11,7 +11,14 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { capConnections, type ListenerLimits } from './listener-limits';
+import type { Logger } from 'pino';
+import {
+  capConnections,
+  listenerLimits,
+  refusedConnectionWarning,
+  type ListenerLimits,
+} from './listener-limits';
+import type { ServerSettings } from './settings/settings';
 
 /** One answer; `url` is the request's, parsed once. A rejection answers 500 with its message. */
 export type Route = (request: IncomingMessage, response: ServerResponse, url: URL) => void | Promise<void>;
@@ -32,13 +39,22 @@ export function routeTable(routes: Readonly<Record<string, Route>>, fallback: Ro
 
 export class HttpListener {
   private server: Server | undefined;
+  private readonly limits: ListenerLimits;
+  private readonly onRefused: () => void;
 
-  /** `onRefused` is called for each connection closed to make room past `limits.maxConnections`. */
+  /**
+   * The limits of every HTTP listener (HTTP_REQUEST_TIMEOUT, HTTP_MAX_CONNECTIONS); `name` says
+   * which listener closed a connection to make room, in the throttled warning.
+   */
   constructor(
     private readonly route: Route,
-    private readonly limits: ListenerLimits,
-    private readonly onRefused: () => void,
-  ) {}
+    server: ServerSettings,
+    logger: Logger,
+    name: string,
+  ) {
+    this.limits = listenerLimits(server);
+    this.onRefused = refusedConnectionWarning(logger, name, this.limits.maxConnections);
+  }
 
   /**
    * Binds to host:port (every interface, IPv6 and IPv4, when host is undefined); resolves with

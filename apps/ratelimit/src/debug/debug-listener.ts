@@ -13,7 +13,6 @@ import type { Logger } from 'pino';
 import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
 import { LOGGER, STATS } from '../core-tokens';
 import { HttpListener } from '../http-listener';
-import { listenerLimits, refusedConnectionWarning } from '../listener-limits';
 import { SETTINGS, type Settings } from '../settings/settings';
 import type { StatsService } from '../stats/stats.service';
 import { debugRoutes, type DebugSources } from './debug-routes';
@@ -44,9 +43,7 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
       console: consoleRoutes,
     };
     const policy = { listenerHost: settings.debug.host, allowedHosts: settings.debug.allowedHosts };
-    const limits = listenerLimits(settings.server);
-    const refused = refusedConnectionWarning(logger, 'debug listener', limits.maxConnections);
-    this.listener = new HttpListener(debugRoutes(sources, policy), limits, refused);
+    this.listener = new HttpListener(debugRoutes(sources, policy), settings.server, logger, 'debug listener');
   }
 
   /** The bound port (the chosen one when DEBUG_PORT is 0); 0 before it listens. */
