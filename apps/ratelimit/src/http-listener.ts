@@ -37,23 +37,29 @@ export function routeTable(routes: Readonly<Record<string, Route>>, fallback: Ro
   };
 }
 
+export interface HttpListenerOptions {
+  /** HTTP_REQUEST_TIMEOUT and HTTP_MAX_CONNECTIONS, as on every HTTP listener. */
+  readonly server: ServerSettings;
+  readonly logger: Logger;
+  /** Names the listener in the warning when a connection is closed to make room. */
+  readonly name: string;
+  /** A request declaring a longer body (Content-Length) is answered 413 before any route, unread. */
+  readonly maxBodyBytes: number;
+}
+
 export class HttpListener {
   private server: Server | undefined;
   private readonly limits: ListenerLimits;
   private readonly onRefused: () => void;
+  private readonly maxBodyBytes: number;
 
-  /**
-   * The limits of every HTTP listener (HTTP_REQUEST_TIMEOUT, HTTP_MAX_CONNECTIONS); `name` says
-   * which listener closed a connection to make room, in the throttled warning.
-   */
   constructor(
     private readonly route: Route,
-    server: ServerSettings,
-    logger: Logger,
-    name: string,
+    options: HttpListenerOptions,
   ) {
-    this.limits = listenerLimits(server);
-    this.onRefused = refusedConnectionWarning(logger, name, this.limits.maxConnections);
+    this.limits = listenerLimits(options.server);
+    this.onRefused = refusedConnectionWarning(options.logger, options.name, this.limits.maxConnections);
+    this.maxBodyBytes = options.maxBodyBytes;
   }
 
   /**
@@ -85,6 +91,8 @@ export class HttpListener {
   }
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (Number(request.headers['content-length'] ?? 0) > this.maxBodyBytes)
+      return send(response, 413, `the body is larger than ${this.maxBodyBytes} bytes\n`);
     try {
       await this.route(request, response, new URL(request.url ?? '/', 'http://listener'));
     } catch (error) {

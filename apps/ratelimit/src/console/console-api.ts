@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CompileOptions, RuleRegistry } from '@repo/rules';
 import type { Clock } from '../clock';
 import { readBody, routeTable, send, sendJson, TEXT, type Route } from '../http-listener';
+import { MAX_BODY_BYTES } from '../debug/debug-routes';
 import type { RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { checkRules } from './check-rules';
 import { consoleFiles } from './console-page';
@@ -31,7 +32,6 @@ export interface ConsoleDependencies {
 }
 
 const API = '/console/api/';
-const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_TOP = 20;
 const MAX_TOP = 64;
 const MAX_CHECKS_RUNNING = 2;

@@ -15,7 +15,7 @@ import { LOGGER, STATS } from '../core-tokens';
 import { HttpListener } from '../http-listener';
 import { SETTINGS, type Settings } from '../settings/settings';
 import type { StatsService } from '../stats/stats.service';
-import { debugRoutes, type DebugSources } from './debug-routes';
+import { debugRoutes, MAX_BODY_BYTES, type DebugSources } from './debug-routes';
 import { ProcessVarsReader } from './process-vars';
 import { rulesDump } from './rules-dump';
 
@@ -43,7 +43,12 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
       console: consoleRoutes,
     };
     const policy = { listenerHost: settings.debug.host, allowedHosts: settings.debug.allowedHosts };
-    this.listener = new HttpListener(debugRoutes(sources, policy), settings.server, logger, 'debug listener');
+    this.listener = new HttpListener(debugRoutes(sources, policy), {
+      server: settings.server,
+      logger,
+      name: 'debug listener',
+      maxBodyBytes: MAX_BODY_BYTES,
+    });
   }
 
   /** The bound port (the chosen one when DEBUG_PORT is 0); 0 before it listens. */

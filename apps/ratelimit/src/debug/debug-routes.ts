@@ -22,6 +22,9 @@ export interface DebugSources {
   readonly console?: { readonly handle: Route };
 }
 
+/** The largest request body the debug listener takes (the console's POSTs: a rules file, a /json body). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 const INDEX = [
   '/rlconfig: print out the currently loaded configuration for debugging',
   '/stats: print out stats',

@@ -8,14 +8,22 @@
 // address rejects with PULLSTATS_ADDR in the message and start-up fails.
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, type Registry } from 'prom-client';
 import { LOGGER } from '../../core-tokens';
 import { HttpListener, routeTable, send, type Route } from '../../http-listener';
 import { SETTINGS, type Settings } from '../../settings/settings';
 import { parseListenAddress } from './prometheus/parse-listen-address';
 import { StatsSinkLifecycle } from './stats-sink-lifecycle';
 
-const notFound: Route = (_request, response) => send(response, 404, '404 page not found\n');
+/** GET and HEAD `path`: the registry after `flush`; anything else 404 as Go's http.NotFound. */
+function scrapeRoutes(path: string, registry: Registry, flush: () => void): Route {
+  const scrape: Route = async (_request, response) => {
+    flush();
+    send(response, 200, await registry.metrics(), { 'content-type': registry.contentType });
+  };
+  const notFound: Route = (_request, response) => send(response, 404, '404 page not found\n');
+  return routeTable({ [`GET ${path}`]: scrape, [`HEAD ${path}`]: scrape }, notFound);
+}
 
 @Injectable()
 export class PrometheusListener implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -30,20 +38,17 @@ export class PrometheusListener implements OnApplicationBootstrap, OnApplication
   async onApplicationBootstrap(): Promise<void> {
     const registry = this.sink.prometheus?.metrics.registry;
     if (registry === undefined) return;
-    const { addr, path } = this.settings.stats.pull;
+    const { stats, server } = this.settings;
+    const { addr, path } = stats.pull;
     const { host, port } = parseListenAddress(addr);
     collectDefaultMetrics({ register: registry });
-    const scrape: Route = async (_request, response) => {
-      this.sink.flush();
-      send(response, 200, await registry.metrics(), { 'content-type': registry.contentType });
-    };
-    const routes = routeTable({ [`GET ${path}`]: scrape, [`HEAD ${path}`]: scrape }, notFound);
-    const listener = new HttpListener(
-      routes,
-      this.settings.server,
-      this.logger,
-      `Prometheus listener ${addr}`,
-    );
+    // MAX_REQUEST_BYTES as on the HTTP listener, though a scrape sends no body
+    const listener = new HttpListener(scrapeRoutes(path, registry, this.sink.flush), {
+      server,
+      logger: this.logger,
+      name: `Prometheus listener ${addr}`,
+      maxBodyBytes: server.maxRequestBytes,
+    });
     try {
       const boundPort = await listener.listen(host, port);
       this.listener = listener;
