@@ -69,9 +69,9 @@ function checkStatsSinks(values: VariableValues, shown: ShowFn): string[] {
 }
 
 /**
- * The Prometheus app routes PULLSTATS_PATH like any Nest route, where `:name` and `*` are
- * patterns and a trailing `/` is dropped: only a literal path without one is accepted, so the
- * path served is the one written.
+ * The Prometheus listener serves PULLSTATS_PATH as written; a path that routers read as a pattern
+ * (`:name`, `*`, a trailing `/` for the subtree) or that a URL's path cannot hold (`?`, `#`) is
+ * refused, so the path served is the one written.
  */
 function checkPullPath(values: VariableValues, shown: ShowFn): string[] {
   if (!values.USE_PULLSTATS || values.DISABLE_STATS) return [];
