@@ -1,21 +1,22 @@
 // Rules spanning several variables. Each returns issue lines naming every variable involved.
 import { parseList } from './go-values';
-import type { VariableSources } from './read-variables';
+import type { VariableSource } from './setting';
 import { formatIssue } from './settings-error';
-import { VARIABLES, type VariableName, type VariableValues } from './settings-inventory';
-import type { BackendType } from './settings-types';
+import { VARIABLES, type Settings, type Values } from './settings-schema';
 
 type Shown = readonly [name: string, value: string];
+type VariableName = keyof Values;
+type BackendType = Settings['backend']['type'];
 
 export function checkSettings(
-  values: VariableValues,
-  sources: VariableSources,
+  values: Values,
+  sources: Readonly<Record<string, VariableSource>>,
   backend: BackendType,
 ): string[] {
   /** The name the user set (canonical when unset) and the text in effect (default when unset). */
   const shown = (name: VariableName): Shown => [
     sources[name].name,
-    sources[name].raw ?? VARIABLES[name].defaultValue ?? '',
+    sources[name].raw ?? VARIABLES.get(name)?.defaultValue ?? '',
   ];
   return [
     ...checkMemcacheNodes(values, backend, shown),
@@ -30,7 +31,7 @@ export function checkSettings(
 
 type ShowFn = (name: VariableName) => Shown;
 
-function checkMemcacheNodes(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
+function checkMemcacheNodes(values: Values, backend: BackendType, shown: ShowFn): string[] {
   if (backend !== 'memcache') return [];
   const hasHosts = values.ALTCACHE_HOST_PORT.length > 0;
   const hasSrv = values.ALTCACHE_SRV !== '';
@@ -51,7 +52,7 @@ function checkMemcacheNodes(values: VariableValues, backend: BackendType, shown:
 }
 
 /** Envoy refuses two sinks at once; USE_PUSHSTATS defaults to true, hence the hint. */
-function checkStatsSinks(values: VariableValues, shown: ShowFn): string[] {
+function checkStatsSinks(values: Values, shown: ShowFn): string[] {
   if (values.DISABLE_STATS) return [];
   const enabled = (['USE_PUSHSTATS', 'USE_TAGGEDSTATS', 'USE_PULLSTATS'] as const).filter(
     (name) => values[name],
@@ -73,7 +74,7 @@ function checkStatsSinks(values: VariableValues, shown: ShowFn): string[] {
  * patterns and a trailing `/` is dropped: only a literal path without one is accepted, so the
  * path served is the one written.
  */
-function checkPullPath(values: VariableValues, shown: ShowFn): string[] {
+function checkPullPath(values: Values, shown: ShowFn): string[] {
   if (!values.USE_PULLSTATS || values.DISABLE_STATS) return [];
   const path = values.PULLSTATS_PATH;
   if (/^\/[\w\-.~!$&'+,;=@%/]*$/.test(path) && (path === '/' || !path.endsWith('/'))) return [];
@@ -85,7 +86,7 @@ function checkPullPath(values: VariableValues, shown: ShowFn): string[] {
   ];
 }
 
-function checkGrpcServerTls(values: VariableValues, shown: ShowFn): string[] {
+function checkGrpcServerTls(values: Values, shown: ShowFn): string[] {
   const issues: string[] = [];
   const missing = (['GRPC_SERVER_TLS_CERT', 'GRPC_SERVER_TLS_KEY'] as const).filter(
     (name) => values[name] === '',
@@ -114,7 +115,7 @@ function checkGrpcServerTls(values: VariableValues, shown: ShowFn): string[] {
   return issues;
 }
 
-function checkRedisUrls(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
+function checkRedisUrls(values: Values, backend: BackendType, shown: ShowFn): string[] {
   if (backend !== 'redis') return [];
   const stores = [['KV_TYPE', 'KV_URL']] as [VariableName, VariableName][];
   if (values.KV_PERSECOND) stores.push(['KV_PERSECOND_TYPE', 'KV_PERSECOND_URL']);
@@ -129,7 +130,7 @@ function checkRedisUrls(values: VariableValues, backend: BackendType, shown: Sho
 }
 
 /** A client certificate without its key (or the reverse) would be ignored silently by Envoy. */
-function checkCertKeyPairs(values: VariableValues, shown: ShowFn): string[] {
+function checkCertKeyPairs(values: Values, shown: ShowFn): string[] {
   const pairs: [VariableName, VariableName][] = [
     ['KV_TLS_CLIENT_CERT', 'KV_TLS_CLIENT_KEY'],
     ['ALTCACHE_TLS_CLIENT_CERT', 'ALTCACHE_TLS_CLIENT_KEY'],
@@ -147,7 +148,7 @@ function checkCertKeyPairs(values: VariableValues, shown: ShowFn): string[] {
  * also keeps its own statistics: a Prometheus scrape would reach one worker at a time, so pull
  * stats need one process too (push sinks add up the workers' deltas).
  */
-function checkWorkers(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
+function checkWorkers(values: Values, backend: BackendType, shown: ShowFn): string[] {
   if (values.WORKERS === 1) return [];
   const issues: string[] = [];
   if (backend === 'memory') {

@@ -1,8 +1,8 @@
 // Parsers for variable values written the way the reference (Go, kelseyhightower/envconfig)
 // reads them, so existing deployments keep their values: strconv.ParseBool, time.ParseDuration,
 // `k:v,k2:v2` maps and comma lists. Each returns a result instead of throwing so the caller can
-// collect every problem before reporting. At the end, the kinds of variable the inventory
-// (settings-inventory.ts) is written in: each takes the raw text of a variable (or its default)
+// collect every problem before reporting. At the end, the kinds of variable the schema
+// (settings-schema.ts) is written in: each takes the raw text of a variable (or its default)
 // and yields the typed value or the reason that becomes `NAME=value: <reason>`.
 
 export type ParseResult<T> =
@@ -148,3 +148,45 @@ export const choice =
   <T extends string>(...choices: T[]): ValueParser<T> =>
   (raw) =>
     parseChoice(raw, choices);
+
+// The parsers of one variable each.
+
+/** BACKEND_TYPE: `memcached` is accepted as another spelling of `memcache`. */
+export function backendType(raw: string): ParseResult<'redis' | 'memcache' | 'memory'> {
+  const result = parseChoice(raw, ['redis', 'memcache', 'memcached', 'memory']);
+  if (!result.ok) return result;
+  return ok(result.value === 'memcached' ? 'memcache' : result.value);
+}
+
+/** KV_INCREMENT_SCRIPT: `auto`, or a Go boolean (true = `on`, false = `off`). */
+export function autoOrBool(raw: string): ParseResult<'auto' | 'on' | 'off'> {
+  if (raw.trim().toLowerCase() === 'auto') return ok('auto');
+  const result = parseGoBool(raw);
+  if (!result.ok) return fail('must be auto, true or false');
+  return ok(result.value ? 'on' : 'off');
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'warning', 'error', 'fatal', 'panic'] as const;
+export type LogrusLevel = Exclude<(typeof LOG_LEVELS)[number], 'warn'>;
+
+/** LOG_LEVEL: logrus.ParseLevel names; `warn` is logrus's other spelling of `warning`. */
+export function logLevel(raw: string): ParseResult<LogrusLevel> {
+  const result = parseChoice(raw, LOG_LEVELS);
+  if (!result.ok) return result;
+  return ok(result.value === 'warn' ? 'warning' : result.value);
+}
+
+/**
+ * KV_POOL_ON_EMPTY_BEHAVIOR: the reference's pool (radix v4) always waits for a free connection;
+ * CREATE and ERROR made it panic at start, so we reject them with the reason instead.
+ */
+export function poolOnEmptyBehavior(raw: string): ParseResult<'WAIT'> {
+  const upper = raw.trim().toUpperCase();
+  if (upper === 'WAIT') return ok('WAIT');
+  if (upper === 'CREATE' || upper === 'ERROR') {
+    return fail(
+      `${upper} is not supported: the pool always waits for a free connection; remove the setting or set WAIT (KV_TIMEOUT bounds the wait)`,
+    );
+  }
+  return fail('must be WAIT');
+}

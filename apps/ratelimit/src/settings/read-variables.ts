@@ -1,153 +1,95 @@
-// Reads every inventory variable from the environment: canonical name or an Envoy alias (both set
-// to different values is an error), empty text counts as unset, default applied, value parsed.
-// Then the variables whose names are made from other values: the tagged-stats mogrifiers.
-import { parseMap, type ParseResult } from './go-values';
+// Reads the schema's variables from the environment, then builds the Settings tree from them.
+// A variable answers to its canonical name or an Envoy alias (both set to different values is an
+// error); empty text counts as unset (Helm and compose render unset values as ""); the default
+// applies when unset; a bad value is reported and its default stands in, so every problem of the
+// environment is found in one pass.
+import type { ParseResult } from './go-values';
+import type { Derived, Env, Setting, VariableSource, When } from './setting';
 import { formatIssue } from './settings-error';
-import {
-  aliasesOf,
-  VARIABLES,
-  type Variable,
-  type VariableName,
-  type VariableValues,
-} from './settings-inventory';
-import type { Mogrifier } from './settings-types';
 
-export type Env = Readonly<Record<string, string | undefined>>;
-
-/** Where a value came from: the name the user actually set (or the canonical name when unset). */
-export interface VariableSource {
-  readonly name: string;
-  /** Text as set; undefined when the variable (and every alias) is unset. */
-  readonly raw: string | undefined;
+export interface ReadVariables {
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly sources: Readonly<Record<string, VariableSource>>;
 }
 
-export type VariableSources = { readonly [K in VariableName]: VariableSource };
+const PREFIX_ALIASES = [
+  ['KV_', 'REDIS_'],
+  ['ALTCACHE_', 'MEMCACHE_'],
+] as const;
 
-export interface ReadVariablesResult {
-  readonly values: VariableValues;
-  readonly sources: VariableSources;
-  readonly issues: readonly string[];
+/** Envoy names accepted for a variable, in the order they are reported. */
+export function aliasesOf(setting: Setting): readonly string[] {
+  const byPrefix = PREFIX_ALIASES.filter(([prefix]) => setting.name.startsWith(prefix)).map(
+    ([prefix, alias]) => alias + setting.name.slice(prefix.length),
+  );
+  return [...byPrefix, ...setting.aliases];
 }
 
-/**
- * Text of the first set name among `names`; names set to a different text are reported.
- * Empty text counts as unset (Helm/compose often render unset values as "").
- */
+const kindOf = (node: unknown) => (node as { kind?: string }).kind;
+
+/** Every variable of a schema, once (a variable used in two places counts once), in schema order. */
+export function variablesOf(node: unknown, found = new Map<string, Setting>()): Map<string, Setting> {
+  const kind = kindOf(node);
+  if (kind === 'setting') found.set((node as Setting).name, node as Setting);
+  else if (kind === 'derived') Object.values((node as Derived).inputs).forEach((s) => variablesOf(s, found));
+  else if (kind === 'when')
+    [(node as When).condition, (node as When).then].forEach((n) => variablesOf(n, found));
+  else Object.values(node as object).forEach((child) => variablesOf(child, found));
+  return found;
+}
+
+/** The text of the first set name among `names`; names set to a different text are reported. */
 export function readAliased(env: Env, names: readonly string[], issues: string[]): VariableSource {
   const set = names.filter((name) => (env[name] ?? '') !== '');
   const [first] = set;
   if (first === undefined) return { name: names[0] ?? '', raw: undefined };
   for (const other of set.slice(1)) {
-    if (env[other] !== env[first]) {
-      issues.push(
-        formatIssue(
-          [
-            [first, env[first] ?? ''],
-            [other, env[other] ?? ''],
-          ],
-          `both are set to different values; set only one (${other} is another name of ${names[0]})`,
-        ),
-      );
-    }
+    if (env[other] === env[first]) continue;
+    const both: [string, string][] = [first, other].map((name) => [name, env[name] ?? '']);
+    const reason = `both are set to different values; set only one (${other} is another name of ${names[0]})`;
+    issues.push(formatIssue(both, reason));
   }
   return { name: first, raw: env[first] };
 }
 
-export function readVariables(env: Env): ReadVariablesResult {
-  const issues: string[] = [];
+export function readVariables(variables: Iterable<Setting>, env: Env, issues: string[]): ReadVariables {
   const values: Record<string, unknown> = {};
   const sources: Record<string, VariableSource> = {};
-  for (const name of Object.keys(VARIABLES) as VariableName[]) {
-    const source = readAliased(env, [name, ...aliasesOf(name)], issues);
-    sources[name] = source;
-    values[name] = parseValue(name, source, issues);
+  for (const setting of variables) {
+    const source = readAliased(env, [setting.name, ...aliasesOf(setting)], issues);
+    sources[setting.name] = source;
+    const fallback = setting.defaultValue === undefined ? undefined : parseDefault(setting);
+    const result = source.raw === undefined ? undefined : setting.parse(source.raw);
+    if (result && !result.ok) issues.push(formatIssue([[source.name, source.raw ?? '']], result.reason));
+    values[setting.name] = result?.ok ? result.value : fallback;
   }
-  return { values: values as VariableValues, sources: sources as VariableSources, issues };
+  return { values, sources };
 }
 
-/** The parsed value; on a bad value the issue is recorded and the default stands in. */
-function parseValue(name: VariableName, source: VariableSource, issues: string[]): unknown {
-  const { parse, defaultValue } = VARIABLES[name] as Variable<unknown>;
-  const fallback = defaultValue === undefined ? undefined : parseDefault(name, parse(defaultValue));
-  if (source.raw === undefined) return fallback;
-  const result = parse(source.raw);
-  if (result.ok) return result.value;
-  issues.push(formatIssue([[source.name, source.raw]], result.reason));
-  return fallback;
-}
-
-/** A default the inventory's own parser refuses is a mistake in the inventory, not in the settings. */
-function parseDefault<T>(name: VariableName, result: ParseResult<T>): T {
-  if (!result.ok) throw new Error(`the default of ${name} is invalid: ${result.reason}`);
+/** A default the schema's own parser refuses is a mistake in the schema, not in the environment. */
+function parseDefault(setting: Setting): unknown {
+  const result: ParseResult<unknown> = setting.parse(setting.defaultValue ?? '');
+  if (!result.ok) throw new Error(`the default of ${setting.name} is invalid: ${result.reason}`);
   return result.value;
 }
 
-// Per-mogrifier variables of the tagged-stats (DogStatsD) sink. For each name N listed in
-// TAGGEDSTATS_MOGRIFIERS: TAGGEDSTATS_MOGRIFIER_N_{PATTERN,NAME,TAGS}, also spelled
-// TAGGEDSTATS_MOGRIFIERS_N_..., DOG_STATSD_MOGRIFIER_N_... (Envoy's code) and
-// DOG_STATSD_MOGRIFIERS_N_... (Envoy's README). Read and checked here with every other variable,
-// so a bad one stops the start like any bad setting.
-const PREFIXES = [
-  'TAGGEDSTATS_MOGRIFIER_',
-  'TAGGEDSTATS_MOGRIFIERS_',
-  'DOG_STATSD_MOGRIFIER_',
-  'DOG_STATSD_MOGRIFIERS_',
-] as const;
-
-export function readMogrifiers(
-  env: Env,
-  names: readonly string[],
-  list: VariableSource,
-  issues: string[],
-): readonly Mogrifier[] {
-  const mogrifiers: Mogrifier[] = [];
-  for (const name of names) {
-    const mogrifier = readMogrifier(env, name, list, issues);
-    if (mogrifier) mogrifiers.push(mogrifier);
+/** The schema's shape filled with the values read; compat variables leave no field. */
+export function buildTree(node: unknown, read: ReadVariables, env: Env, issues: string[]): unknown {
+  const kind = kindOf(node);
+  if (kind === 'setting') return read.values[(node as Setting).name];
+  if (kind === 'when') {
+    const { condition, then } = node as When;
+    return read.values[condition.name] === true ? buildTree(then, read, env, issues) : undefined;
   }
-  return mogrifiers;
-}
-
-function readMogrifier(
-  env: Env,
-  name: string,
-  list: VariableSource,
-  issues: string[],
-): Mogrifier | undefined {
-  const read = (field: string) =>
-    readAliased(
-      env,
-      PREFIXES.map((prefix) => `${prefix}${name}_${field}`),
-      issues,
-    );
-  const pattern = read('PATTERN');
-  const metricName = read('NAME');
-  const tags = read('TAGS');
-  const before = issues.length;
-  const listed = [list.name, list.raw ?? ''] as const;
-  if (pattern.raw === undefined) {
-    issues.push(formatIssue([listed], `mogrifier '${name}' needs ${pattern.name} (regular expression)`));
-  } else if (!compiles(pattern.raw)) {
-    issues.push(formatIssue([[pattern.name, pattern.raw]], 'invalid regular expression'));
+  if (kind === 'derived') {
+    const { inputs, derive } = node as Derived;
+    const pick = <T>(from: Readonly<Record<string, T>>) =>
+      Object.fromEntries(Object.entries(inputs).map(([key, setting]) => [key, from[setting.name]]));
+    return derive(pick(read.values) as never, { sources: pick(read.sources) as never, env, issues });
   }
-  if (metricName.raw === undefined) {
-    issues.push(formatIssue([listed], `mogrifier '${name}' needs ${metricName.name} (metric name)`));
+  const group: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(node as object)) {
+    if ((child as Setting).ignoredBecause === undefined) group[key] = buildTree(child, read, env, issues);
   }
-  const parsedTags = parseMap(tags.raw ?? '', ':');
-  if (!parsedTags.ok) issues.push(formatIssue([[tags.name, tags.raw ?? '']], parsedTags.reason));
-  const emptyTag = parsedTags.ok
-    ? Object.entries(parsedTags.value).find(([, value]) => value === '')
-    : undefined;
-  if (emptyTag) issues.push(formatIssue([[tags.name, tags.raw ?? '']], `tag '${emptyTag[0]}' has no value`));
-  if (issues.length > before || !parsedTags.ok) return undefined;
-  return { name, pattern: pattern.raw ?? '', metricName: metricName.raw ?? '', tags: parsedTags.value };
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
+  return group;
 }
