@@ -1,8 +1,8 @@
 // The kinds of entry the settings schema (settings-schema.ts) is written in, and the types inferred
-// from it. The schema has the shape of the Settings object: where an entry sits is where its value
-// goes. An entry is one environment variable (`v`), a value derived from a few of them (`derived`),
-// a group present only when a boolean variable is true (`when`), or a variable accepted for
-// compatibility that nothing reads (`compat`: parsed, validated, logged as ignored when set).
+// from it. Where an entry sits in the schema is where its value goes in Settings. An entry is a
+// variable (`v`), a value derived from a few (`derived`), a group present only while a boolean
+// variable is true (`when`), or a variable accepted for compatibility (`compat`: checked, left out
+// of Settings, named in a warning at start-up when set).
 import type { ValueParser } from './go-values';
 
 export interface Setting<
@@ -13,35 +13,25 @@ export interface Setting<
   readonly kind: 'setting';
   readonly name: N;
   readonly parse: ValueParser<T>;
-  /** Text default, parsed like a set value; undefined = no default (the value stays undefined). */
+  /** Text default, parsed like a set value; undefined: the value stays undefined while unset. */
   readonly defaultValue: D;
   readonly doc: string;
   /** Envoy's other names besides the KV_ -> REDIS_ and ALTCACHE_ -> MEMCACHE_ prefixes. */
   readonly aliases: readonly string[];
-  /** Set: accepted for compatibility, why it changes nothing (the start-up warning says it). */
+  /** compat: why the variable changes nothing (said in the start-up warning). */
   readonly ignoredBecause?: string;
 }
 
 /** Where a value came from: the name the user set (canonical when unset) and its text. */
-export interface VariableSource {
-  readonly name: string;
-  readonly raw: string | undefined;
-}
-
+export type VariableSource = { readonly name: string; readonly raw: string | undefined };
 export type Env = Readonly<Record<string, string | undefined>>;
-
-export interface DeriveContext<I> {
-  readonly sources: { readonly [K in keyof I]: VariableSource };
-  readonly env: Env;
-  /** Problems found while deriving, reported with every other bad setting. */
-  readonly issues: string[];
-}
-
 type AnySetting = Setting<unknown, string, string | undefined>;
 type Inputs = Readonly<Record<string, AnySetting>>;
 export type ValueOf<S> =
   S extends Setting<infer T, string, infer D> ? (D extends string ? T : T | undefined) : never;
 export type InputValues<I> = { readonly [K in keyof I]: ValueOf<I[K]> };
+/** A derived value may also need the names used (for messages), and report problems. */
+export type DeriveContext<I> = { sources: { [K in keyof I]: VariableSource }; env: Env; issues: string[] };
 
 export interface Derived<I extends Inputs = Inputs, T = unknown> {
   readonly kind: 'derived';
@@ -56,17 +46,17 @@ export interface When<C extends AnySetting = AnySetting, S = unknown> {
 }
 
 export const v = <T, const N extends string, const D extends string | undefined>(
-  name: N,
-  parse: ValueParser<T>,
-  defaultValue: D,
-  doc: string,
-  aliases: string[] = [],
+  ...[name, parse, defaultValue, doc, aliases = []]: [N, ValueParser<T>, D, string, string[]?]
 ): Setting<T, N, D> => ({ kind: 'setting', name, parse, defaultValue, doc, aliases });
 
 export const derived = <const I extends Inputs, T>(
   inputs: I,
-  derive: (values: InputValues<I>, context: DeriveContext<I>) => T,
-): Derived<I, T> => ({ kind: 'derived', inputs, derive });
+  derive: Derived<I, T>['derive'],
+): Derived<I, T> => ({
+  kind: 'derived',
+  inputs,
+  derive,
+});
 
 export const when = <C extends Setting<boolean, string, string>, S>(condition: C, then: S): When<C, S> => ({
   kind: 'when',
@@ -74,15 +64,11 @@ export const when = <C extends Setting<boolean, string, string>, S>(condition: C
   then,
 });
 
-export const compat = <S extends AnySetting>(
-  setting: S,
-  because: string,
-): S & { ignoredBecause: string } => ({
-  ...setting,
-  ignoredBecause: because,
-});
-
-type IsCompat<S> = S extends { ignoredBecause: string } ? true : false;
+/** A variable accepted for compatibility: checked, left out of Settings, named at start-up when set. */
+export const compat = <T, const N extends string, const D extends string>(
+  ignoredBecause: string,
+  ...[name, parse, defaultValue, doc]: [N, ValueParser<T>, D, string]
+) => ({ ...v(name, parse, defaultValue, `accepted for compatibility: ${doc}`), ignoredBecause });
 
 /** The typed settings a schema (sub)tree yields: compat entries leave no field. */
 export type SettingsOf<S> = S extends AnySetting
@@ -91,7 +77,7 @@ export type SettingsOf<S> = S extends AnySetting
     ? T
     : S extends When<infer _C, infer G>
       ? SettingsOf<G> | undefined
-      : { readonly [K in keyof S as IsCompat<S[K]> extends true ? never : K]: SettingsOf<S[K]> };
+      : { readonly [K in keyof S as S[K] extends { ignoredBecause: string } ? never : K]: SettingsOf<S[K]> };
 
 /** Every variable of a schema (sub)tree, as a union of its entries. */
 type SettingsIn<S> = S extends AnySetting
@@ -101,9 +87,9 @@ type SettingsIn<S> = S extends AnySetting
     : S extends When<infer C, infer G>
       ? C | SettingsIn<G>
       : { [K in keyof S]: SettingsIn<S[K]> }[keyof S];
+type NameOf<E> = E extends Setting<unknown, infer N, string | undefined> ? N : never;
 
-/** Every variable's parsed value by its canonical name (what the checks across variables read). */
+/** Every variable's parsed value by canonical name (what the checks across variables read). */
 export type ValuesOf<S> = {
   readonly [N in NameOf<SettingsIn<S>>]: ValueOf<Extract<SettingsIn<S>, { name: N }>>;
 };
-type NameOf<E> = E extends Setting<unknown, infer N, string | undefined> ? N : never;
