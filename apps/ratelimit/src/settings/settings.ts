@@ -1,11 +1,8 @@
-// parseSettings(env): every environment variable of the service -> one frozen, typed Settings
-// object, or one SettingsError listing every problem. Pure: env is a parameter; process.env is
-// read only by main.ts, which calls parseSettingsOrExit: it prints the error and exits 1 before
-// any port is opened. Each variable is declared once, in the schema (settings-schema.ts), whose
-// shape the Settings type is inferred from; here it is read (read-variables.ts), built into that
-// shape, and checked across variables (check-settings.ts).
+// parseSettings(env): the environment -> one frozen Settings object (its type inferred from the
+// schema, settings-schema.ts), or one SettingsError listing every problem. Pure: process.env is read
+// only by main.ts, whose parseSettingsOrExit prints the error and exits 1 before any port opens.
 import { checkSettings } from './check-settings';
-import { buildTree, readAliased, readVariables, aliasesOf } from './read-variables';
+import { buildTree, readVariables } from './read-variables';
 import type { Env } from './setting';
 import { formatIssue, formatSettingsError, SettingsError } from './settings-error';
 import { SCHEMA, VARIABLES, type Settings } from './settings-schema';
@@ -15,6 +12,7 @@ export type { Mogrifier } from './read-mogrifiers';
 export type { LogrusLevel } from './go-values';
 export type { Settings } from './settings-schema';
 export { SettingsError, formatSettingsError } from './settings-error';
+// The groups other code takes on their own.
 export type ServerSettings = Settings['server'];
 export type LogSettings = Settings['log'];
 export type XdsSettings = Settings['config']['xds'];
@@ -36,22 +34,16 @@ export function parseSettings(env: Env): Settings {
   return deepFreeze(settings);
 }
 
-/**
- * One warning line per variable set that is accepted for compatibility only (the schema's
- * `compat` entries): main.ts logs them at start-up, so nobody tunes a setting that changes nothing.
- */
+/** One warning line per compat variable set (main.ts logs them): a setting that changes nothing. */
 export function ignoredSettings(env: Env): string[] {
-  return [...VARIABLES.values()].flatMap((setting) => {
-    if (setting.ignoredBecause === undefined) return [];
-    const source = readAliased(env, [setting.name, ...aliasesOf(setting)], []);
-    if (source.raw === undefined) return [];
-    return [
-      formatIssue(
-        [[source.name, source.raw]],
-        `accepted for compatibility and ignored: ${setting.ignoredBecause}`,
-      ),
-    ];
-  });
+  const { sources } = readVariables(VARIABLES.values(), env, []);
+  const ignored = [...VARIABLES.values()].filter(
+    (it) => it.ignoredBecause && sources[it.name].raw !== undefined,
+  );
+  const reason = 'accepted for compatibility and ignored: ';
+  return ignored.map(({ name, ignoredBecause }) =>
+    formatIssue([[sources[name].name, sources[name].raw ?? '']], reason + ignoredBecause),
+  );
 }
 
 /** Freezes an object graph so nobody can change settings after start-up. */
@@ -74,10 +66,7 @@ const processIo: ExitIo = {
   exit: (code) => process.exit(code),
 };
 
-/**
- * The start-up contract for main.ts: parse once, before any Nest code; on a bad setting print the
- * whole error to stderr and exit 1, so no port is ever opened with a bad configuration.
- */
+/** For main.ts: parse once, before any Nest code; on a bad setting print it all and exit 1. */
 export function parseSettingsOrExit(env: Env, io: ExitIo = processIo): Settings {
   try {
     return parseSettings(env);
