@@ -21,16 +21,8 @@ export function parseGoBool(raw: string): ParseResult<boolean> {
 }
 
 // U+00B5 micro sign and U+03BC Greek mu both spell microseconds.
-const NANOS_PER_UNIT: Readonly<Record<string, number>> = {
-  ns: 1,
-  us: 1e3,
-  µs: 1e3,
-  μs: 1e3,
-  ms: 1e6,
-  s: 1e9,
-  m: 60e9,
-  h: 3600e9,
-};
+// prettier-ignore
+const NANOS_PER_UNIT: Readonly<Record<string, number>> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
 const DURATION_PART = /^(\d*)(?:\.(\d*))?([^\d.]+)/;
 const DURATION_HINT = 'invalid duration (Go syntax with a unit, e.g. 150us, 300ms, 10s, 1h30m, or 0)';
 
@@ -104,26 +96,18 @@ const mapped =
     return result.ok ? ok(to(result.value)) : result;
   };
 
-export const text: ValueParser<string> = ok;
-export const bool: ValueParser<boolean> = parseGoBool;
-/** Go duration -> milliseconds. */
-export const duration: ValueParser<number> = parseGoDuration;
-export const port: ValueParser<number> = (raw) => parseInteger(raw, 0, 65535);
-export const integer =
-  (min = 0, max = MAX): ValueParser<number> =>
-  (raw) =>
-    parseInteger(raw, min, max);
-export const float =
-  (min = 0, max = MAX): ValueParser<number> =>
-  (raw) =>
-    parseFloat64(raw, min, max);
-export const choice =
-  <T extends string>(...choices: T[]): ValueParser<T> =>
-  (raw) =>
-    parseChoice(raw, choices);
-export const list: ValueParser<readonly string[]> = (raw) => ok(parseList(raw));
-export const colonMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, ':');
-export const equalsMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, '=');
+// The kinds of value, one per line (prettier would spread the curried ones over four).
+// prettier-ignore
+export const text: ValueParser<string> = ok, bool: ValueParser<boolean> = parseGoBool,
+  /** Go duration -> milliseconds. */
+  duration: ValueParser<number> = parseGoDuration,
+  port: ValueParser<number> = (raw) => parseInteger(raw, 0, 65535),
+  integer = (min = 0, max = MAX): ValueParser<number> => (raw) => parseInteger(raw, min, max),
+  float = (min = 0, max = MAX): ValueParser<number> => (raw) => parseFloat64(raw, min, max),
+  choice = <T extends string>(...choices: T[]): ValueParser<T> => (raw) => parseChoice(raw, choices),
+  list: ValueParser<readonly string[]> = (raw) => ok(parseList(raw)),
+  colonMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, ':'),
+  equalsMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, '=');
 /** Lower-cased host names or host:port; a scheme or path is said at start, not left never to match. */
 export const hostNames: ValueParser<readonly string[]> = (raw) => {
   const hosts = parseList(raw).map((host) => host.toLowerCase());

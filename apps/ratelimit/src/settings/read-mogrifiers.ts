@@ -60,7 +60,8 @@ function readMogrifier(env: Env, name: string, listed: VariableSource, issues: s
 
 function compiles(pattern: string): boolean {
   try {
-    return new RegExp(pattern) !== undefined;
+    new RegExp(pattern);
+    return true;
   } catch {
     return false;
   }
