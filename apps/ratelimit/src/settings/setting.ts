@@ -49,20 +49,16 @@ export const v = <T, const N extends string, const D extends string | undefined>
   ...[name, parse, defaultValue, doc, aliases = []]: [N, ValueParser<T>, D, string, string[]?]
 ): Setting<T, N, D> => ({ kind: 'setting', name, parse, defaultValue, doc, aliases });
 
-export const derived = <const I extends Inputs, T>(
+export function derived<const I extends Inputs, T>(
   inputs: I,
   derive: Derived<I, T>['derive'],
-): Derived<I, T> => ({
-  kind: 'derived',
-  inputs,
-  derive,
-});
+): Derived<I, T> {
+  return { kind: 'derived', inputs, derive };
+}
 
-export const when = <C extends Setting<boolean, string, string>, S>(condition: C, then: S): When<C, S> => ({
-  kind: 'when',
-  condition,
-  then,
-});
+export function when<C extends Setting<boolean, string, string>, S>(condition: C, then: S): When<C, S> {
+  return { kind: 'when', condition, then };
+}
 
 /** A variable accepted for compatibility: checked, left out of Settings, named at start-up when set. */
 export const compat = <T, const N extends string, const D extends string>(
