@@ -6,16 +6,19 @@
 // RedisCounterStore with the batch script and with per-key commands, at several numbers of
 // calls in flight (= keys per batch for the store). Redis's CPU from /proc per round;
 // ratios against the peer of the same round, medians over rounds.
-// BENCH_SECONDS, BENCH_ROUNDS, BENCH_BUSY_IN_FLIGHT (comma-separated, default 8,64,256).
+// BENCH_SECONDS, BENCH_ROUNDS, BENCH_BUSY_IN_FLIGHT (comma-separated, default 8,64,256);
+// BENCH_REDIS_POOLS=4,10 adds the store spread over pools of that many connections
+// (docs/stores.md#connections-per-store).
 import { performance } from 'node:perf_hooks';
 import { startRedis, stopAllServers } from '@repo/test-support';
 import { loadLine, median } from './support/bench-rounds';
 import { preciseCpuMicros } from './support/process-cpu';
-import { clientKey, openPeer, openStore, type Decider } from './support/redis-deciders';
+import { clientKey, openPeer, openStore, openStorePool, type Decider } from './support/redis-deciders';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IN_FLIGHT = (process.env.BENCH_BUSY_IN_FLIGHT ?? '8,64,256').split(',').map(Number);
+const POOLS = (process.env.BENCH_REDIS_POOLS ?? '').split(',').filter(Boolean).map(Number);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter((name) => name !== '');
 
 interface BusyResult {
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     () => Promise.resolve(openPeer(redis.url)),
     () => openStore(redis.url, 'on'),
     () => openStore(redis.url, 'off'),
+    ...POOLS.map((size) => () => openStorePool(redis.url, size)),
   ];
   console.log(`busy Redis, 1 descriptor per call, ${SECONDS} s per measurement; ${loadLine()}`);
   try {

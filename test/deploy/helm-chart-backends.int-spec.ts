@@ -31,7 +31,7 @@ describe('ratelimit Helm chart backends', () => {
       assert.equal(env.KV_TYPE, 'single');
       assert.equal(env.KV_URL, 'redis-master.redis:6379');
       assert.equal(env.KV_SOCKET_TYPE, 'tcp');
-      assert.equal(env.KV_POOL_SIZE, '10');
+      assert.equal(env.KV_POOL_SIZE, undefined); // accepted for compatibility only: not set by default
       assert.equal(env.KV_TIMEOUT, '300ms');
       assert.equal(env.KV_AUTH, 'secret:rl-ratelimit-auth/KV_AUTH');
       assert.deepEqual(secretData(manifests, 'rl-ratelimit-auth'), { KV_AUTH: 's3cret-for-tests' });

@@ -12,7 +12,7 @@ import { startRatelimit } from './create-app';
 import { createLogger } from './logging/create-logger';
 import { routeGrpcLogs } from './logging/route-grpc-logs';
 import { releaseStartUpMemory } from './release-start-up-memory';
-import { parseSettingsOrExit } from './settings/settings';
+import { ignoredSettings, parseSettingsOrExit } from './settings/settings';
 import { runWorkers } from './run-workers';
 
 async function main(): Promise<void> {
@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   const settings = parseSettingsOrExit(process.env);
   const logger = createLogger(settings.log);
   routeGrpcLogs(logger, settings.log.level);
+  // Once per service, not per worker: a variable accepted for compatibility changes nothing.
+  if (cluster.isPrimary) for (const line of ignoredSettings(process.env)) logger.warn(line);
   if (settings.workers > 1 && cluster.isPrimary) {
     return runWorkers(settings.workers, logger, settings.server.grpcUds).catch((error: unknown) => {
       logger.fatal(`ratelimit failed to start: ${(error as Error).message}`);

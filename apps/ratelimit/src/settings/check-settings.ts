@@ -1,170 +1,75 @@
-// Rules spanning several variables. Each returns issue lines naming every variable involved.
+// Rules spanning several variables, one row each: the variables it names and the problem, when
+// there is one. Each problem is one line naming every variable involved, with the name the user set
+// and the text in effect (the default when unset).
 import { parseList } from './go-values';
-import type { VariableSources } from './read-variables';
+import type { VariableSource } from './setting';
 import { formatIssue } from './settings-error';
-import { VARIABLES, type VariableName, type VariableValues } from './settings-inventory';
-import type { BackendType } from './settings-types';
+import { VARIABLES, type Settings, type Values } from './settings-schema';
 
-type Shown = readonly [name: string, value: string];
+type Name = keyof Values;
+type Issue = readonly [names: readonly Name[], reason: string];
+type Rule = (values: Values, backend: Settings['backend']['type']) => Issue | false | readonly Issue[];
+
+const SINKS = ['USE_PUSHSTATS', 'USE_TAGGEDSTATS', 'USE_PULLSTATS'] as const;
+const PUSH_HINT =
+  '; USE_PUSHSTATS (USE_STATSD) defaults to true: set USE_PUSHSTATS=false to use taggedstats or pullstats';
+const hasOne = (values: Values) => [values.ALTCACHE_HOST_PORT.length > 0, values.ALTCACHE_SRV !== ''];
+// The Prometheus listener serves PULLSTATS_PATH as written; a path routers read as a pattern (`:name`,
+// `*`, a trailing `/`) or a URL's path cannot hold (`?`, `#`) is refused, so the path served is the one written.
+const isLiteralPath = (path: string) =>
+  /^\/[\w\-.~!$&'+,;=@%/]*$/.test(path) && (path === '/' || !path.endsWith('/'));
+const tlsFilesMissing = (values: Values) =>
+  (['GRPC_SERVER_TLS_CERT', 'GRPC_SERVER_TLS_KEY'] as const).filter((name) => values[name] === '');
+const isSentinelWithoutSentinels = (values: Values, type: Name, url: Name) =>
+  values[type] === 'sentinel' && parseList(String(values[url] ?? '')).length < 2;
+// Envoy would ignore a client certificate without its key (or the reverse) without a word.
+const CERT_KEY_PAIRS: readonly (readonly [Name, Name])[] = [
+  ['KV_TLS_CLIENT_CERT', 'KV_TLS_CLIENT_KEY'],
+  ['ALTCACHE_TLS_CLIENT_CERT', 'ALTCACHE_TLS_CLIENT_KEY'],
+  ['CONFIG_GRPC_XDS_CLIENT_TLS_CERT', 'CONFIG_GRPC_XDS_CLIENT_TLS_KEY'],
+];
+
+// One row per rule, read as a table (prettier would spread each over six lines).
+// prettier-ignore
+const RULES: readonly Rule[] = [
+  (v, backend) => backend === 'memcache' && hasOne(v).every(Boolean) && [['ALTCACHE_HOST_PORT', 'ALTCACHE_SRV'], 'set only one of the two, not both'],
+  (v, backend) => backend === 'memcache' && !hasOne(v).some(Boolean) && [['BACKEND_TYPE'], 'the memcache backend needs ALTCACHE_HOST_PORT or ALTCACHE_SRV (exactly one)'],
+  // Envoy refuses two sinks at once; USE_PUSHSTATS defaults to true, hence the hint.
+  (v) => !v.DISABLE_STATS && SINKS.filter((name) => v[name]).length > 1 &&
+    [SINKS.filter((name) => v[name]), `at most one stats sink may be enabled (pushstats/statsd, taggedstats/dogstatsd, pullstats/prometheus)${v.USE_PUSHSTATS ? PUSH_HINT : ''}`],
+  (v) => v.USE_PULLSTATS && !v.DISABLE_STATS && !isLiteralPath(v.PULLSTATS_PATH) &&
+    [['PULLSTATS_PATH'], "must be a path starting with / made of letters, digits and -._~!$&'+,;=@%/ (no : * ? # or spaces), not ending in /, e.g. /metrics"],
+  (v) => v.GRPC_SERVER_USE_TLS && tlsFilesMissing(v).length > 0 && [['GRPC_SERVER_USE_TLS'], `TLS needs ${tlsFilesMissing(v).join(' and ')} (file paths)`],
+  (v) => !v.GRPC_SERVER_USE_TLS && v.GRPC_CLIENT_TLS_CACERT !== '' && [['GRPC_CLIENT_TLS_CACERT', 'GRPC_SERVER_USE_TLS'], 'mutual TLS needs GRPC_SERVER_USE_TLS=true'],
+  (v) => v.GRPC_CLIENT_TLS_SAN !== '' && v.GRPC_CLIENT_TLS_CACERT === '' &&
+    [['GRPC_CLIENT_TLS_SAN'], 'the client certificate SAN is checked only with mutual TLS: set GRPC_CLIENT_TLS_CACERT too'],
+  (v, backend) => (backend !== 'redis' ? [] : ([['KV_TYPE', 'KV_URL'], ['KV_PERSECOND_TYPE', 'KV_PERSECOND_URL']] as const))
+    .filter(([type, url], store) => (store === 0 || v.KV_PERSECOND) && isSentinelWithoutSentinels(v, type, url))
+    .map((names) => [names, 'a sentinel URL is <master name>,<sentinel host:port>[,...]: at least 2 comma-separated items']),
+  (v) => CERT_KEY_PAIRS.filter(([cert, key]) => (v[cert] === '') !== (v[key] === ''))
+    .map((pair) => [pair, 'set both the client certificate and its key, or neither']),
+  // Memory counters live in one process: several workers would each count apart.
+  (v, backend) => v.WORKERS > 1 && backend === 'memory' &&
+    [['BACKEND_TYPE', 'WORKERS'], 'the memory backend (also chosen when BACKEND_TYPE and KV_URL are unset) counts in one process: WORKERS must be 1; use redis or memcache to run several'],
+  // Each worker keeps its own statistics and a Prometheus scrape reaches one (push sinks add them up).
+  (v) => v.WORKERS > 1 && v.USE_PULLSTATS && !v.DISABLE_STATS &&
+    [['USE_PULLSTATS', 'WORKERS'], 'each worker keeps its own statistics and a scrape reaches one of them: use WORKERS=1 with pull stats, or a push sink (USE_PUSHSTATS, USE_TAGGEDSTATS)'],
+];
 
 export function checkSettings(
-  values: VariableValues,
-  sources: VariableSources,
-  backend: BackendType,
+  values: Values,
+  sources: Record<string, VariableSource>,
+  backend: Settings['backend']['type'],
 ): string[] {
-  /** The name the user set (canonical when unset) and the text in effect (default when unset). */
-  const shown = (name: VariableName): Shown => [
-    sources[name].name,
-    sources[name].raw ?? VARIABLES[name].defaultValue ?? '',
-  ];
-  return [
-    ...checkMemcacheNodes(values, backend, shown),
-    ...checkStatsSinks(values, shown),
-    ...checkPullPath(values, shown),
-    ...checkGrpcServerTls(values, shown),
-    ...checkRedisUrls(values, backend, shown),
-    ...checkCertKeyPairs(values, shown),
-    ...checkWorkers(values, backend, shown),
-  ];
-}
-
-type ShowFn = (name: VariableName) => Shown;
-
-function checkMemcacheNodes(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
-  if (backend !== 'memcache') return [];
-  const hasHosts = values.ALTCACHE_HOST_PORT.length > 0;
-  const hasSrv = values.ALTCACHE_SRV !== '';
-  if (hasHosts && hasSrv) {
-    return [
-      formatIssue([shown('ALTCACHE_HOST_PORT'), shown('ALTCACHE_SRV')], 'set only one of the two, not both'),
-    ];
-  }
-  if (!hasHosts && !hasSrv) {
-    return [
-      formatIssue(
-        [shown('BACKEND_TYPE')],
-        'the memcache backend needs ALTCACHE_HOST_PORT or ALTCACHE_SRV (exactly one)',
-      ),
-    ];
-  }
-  return [];
-}
-
-/** Envoy refuses two sinks at once; USE_PUSHSTATS defaults to true, hence the hint. */
-function checkStatsSinks(values: VariableValues, shown: ShowFn): string[] {
-  if (values.DISABLE_STATS) return [];
-  const enabled = (['USE_PUSHSTATS', 'USE_TAGGEDSTATS', 'USE_PULLSTATS'] as const).filter(
-    (name) => values[name],
-  );
-  if (enabled.length < 2) return [];
-  const hint = values.USE_PUSHSTATS
-    ? '; USE_PUSHSTATS (USE_STATSD) defaults to true: set USE_PUSHSTATS=false to use taggedstats or pullstats'
-    : '';
-  return [
-    formatIssue(
-      enabled.map(shown),
-      `at most one stats sink may be enabled (pushstats/statsd, taggedstats/dogstatsd, pullstats/prometheus)${hint}`,
-    ),
-  ];
-}
-
-/**
- * The Prometheus listener serves PULLSTATS_PATH as written; a path that routers read as a pattern
- * (`:name`, `*`, a trailing `/` for the subtree) or that a URL's path cannot hold (`?`, `#`) is
- * refused, so the path served is the one written.
- */
-function checkPullPath(values: VariableValues, shown: ShowFn): string[] {
-  if (!values.USE_PULLSTATS || values.DISABLE_STATS) return [];
-  const path = values.PULLSTATS_PATH;
-  if (/^\/[\w\-.~!$&'+,;=@%/]*$/.test(path) && (path === '/' || !path.endsWith('/'))) return [];
-  return [
-    formatIssue(
-      [shown('PULLSTATS_PATH')],
-      "must be a path starting with / made of letters, digits and -._~!$&'+,;=@%/ (no : * ? # or spaces), not ending in /, e.g. /metrics",
-    ),
-  ];
-}
-
-function checkGrpcServerTls(values: VariableValues, shown: ShowFn): string[] {
-  const issues: string[] = [];
-  const missing = (['GRPC_SERVER_TLS_CERT', 'GRPC_SERVER_TLS_KEY'] as const).filter(
-    (name) => values[name] === '',
-  );
-  if (values.GRPC_SERVER_USE_TLS && missing.length > 0) {
-    issues.push(
-      formatIssue([shown('GRPC_SERVER_USE_TLS')], `TLS needs ${missing.join(' and ')} (file paths)`),
-    );
-  }
-  if (!values.GRPC_SERVER_USE_TLS && values.GRPC_CLIENT_TLS_CACERT !== '') {
-    issues.push(
-      formatIssue(
-        [shown('GRPC_CLIENT_TLS_CACERT'), shown('GRPC_SERVER_USE_TLS')],
-        'mutual TLS needs GRPC_SERVER_USE_TLS=true',
-      ),
-    );
-  }
-  if (values.GRPC_CLIENT_TLS_SAN !== '' && values.GRPC_CLIENT_TLS_CACERT === '') {
-    issues.push(
-      formatIssue(
-        [shown('GRPC_CLIENT_TLS_SAN')],
-        'the client certificate SAN is checked only with mutual TLS: set GRPC_CLIENT_TLS_CACERT too',
-      ),
-    );
-  }
-  return issues;
-}
-
-function checkRedisUrls(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
-  if (backend !== 'redis') return [];
-  const stores = [['KV_TYPE', 'KV_URL']] as [VariableName, VariableName][];
-  if (values.KV_PERSECOND) stores.push(['KV_PERSECOND_TYPE', 'KV_PERSECOND_URL']);
-  return stores
-    .filter(([type, url]) => values[type] === 'sentinel' && parseList(String(values[url] ?? '')).length < 2)
-    .map(([type, url]) =>
-      formatIssue(
-        [shown(type), shown(url)],
-        'a sentinel URL is <master name>,<sentinel host:port>[,...]: at least 2 comma-separated items',
-      ),
-    );
-}
-
-/** A client certificate without its key (or the reverse) would be ignored silently by Envoy. */
-function checkCertKeyPairs(values: VariableValues, shown: ShowFn): string[] {
-  const pairs: [VariableName, VariableName][] = [
-    ['KV_TLS_CLIENT_CERT', 'KV_TLS_CLIENT_KEY'],
-    ['ALTCACHE_TLS_CLIENT_CERT', 'ALTCACHE_TLS_CLIENT_KEY'],
-    ['CONFIG_GRPC_XDS_CLIENT_TLS_CERT', 'CONFIG_GRPC_XDS_CLIENT_TLS_KEY'],
-  ];
-  return pairs
-    .filter(([cert, key]) => (values[cert] === '') !== (values[key] === ''))
-    .map(([cert, key]) =>
-      formatIssue([shown(cert), shown(key)], 'set both the client certificate and its key, or neither'),
-    );
-}
-
-/**
- * Memory counters live in one process; several workers would each count separately. Each worker
- * also keeps its own statistics: a Prometheus scrape would reach one worker at a time, so pull
- * stats need one process too (push sinks add up the workers' deltas).
- */
-function checkWorkers(values: VariableValues, backend: BackendType, shown: ShowFn): string[] {
-  if (values.WORKERS === 1) return [];
-  const issues: string[] = [];
-  if (backend === 'memory') {
-    issues.push(
-      formatIssue(
-        [shown('BACKEND_TYPE'), shown('WORKERS')],
-        'the memory backend (also chosen when BACKEND_TYPE and KV_URL are unset) counts in one process: WORKERS must be 1; use redis or memcache to run several',
-      ),
-    );
-  }
-  if (values.USE_PULLSTATS && !values.DISABLE_STATS) {
-    issues.push(
-      formatIssue(
-        [shown('USE_PULLSTATS'), shown('WORKERS')],
-        'each worker keeps its own statistics and a scrape reaches one of them: use WORKERS=1 with pull stats, or a push sink (USE_PUSHSTATS, USE_TAGGEDSTATS)',
-      ),
-    );
-  }
-  return issues;
+  const shown = (name: Name) =>
+    [sources[name].name, sources[name].raw ?? VARIABLES.get(name)?.defaultValue ?? ''] as const;
+  const issues = RULES.flatMap((rule) => {
+    const found = rule(values, backend);
+    return found === false
+      ? []
+      : typeof found[1] === 'string'
+        ? [found as Issue]
+        : (found as readonly Issue[]);
+  });
+  return issues.map(([names, reason]) => formatIssue(names.map(shown), reason));
 }

@@ -1,14 +1,11 @@
-// Parsers for variable values written the way the reference (Go, kelseyhightower/envconfig)
-// reads them, so existing deployments keep their values: strconv.ParseBool, time.ParseDuration,
-// `k:v,k2:v2` maps and comma lists. Each returns a result instead of throwing so the caller can
-// collect every problem before reporting. At the end, the kinds of variable the inventory
-// (settings-inventory.ts) is written in: each takes the raw text of a variable (or its default)
-// and yields the typed value or the reason that becomes `NAME=value: <reason>`.
+// Parsers for variable values written the way the reference (Go, kelseyhightower/envconfig) reads
+// them, so existing deployments keep their values: strconv.ParseBool, time.ParseDuration, `k:v`
+// maps, comma lists. Each returns a result instead of throwing, so every problem is collected
+// before reporting; the reason becomes `NAME=value: <reason>`. Then the kinds of value the schema
+// (settings-schema.ts) is written in, and the parsers of one variable each.
 
 export type ParseResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
-
-/** Raw text of a variable -> its value or the reason it is refused. */
 export type ValueParser<T> = (raw: string) => ParseResult<T>;
 
 const ok = <T>(value: T): ParseResult<T> => ({ ok: true, value });
@@ -19,21 +16,13 @@ const FALSE_WORDS = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
 
 /** strconv.ParseBool: exactly these spellings, nothing else (no yes/no, no surrounding spaces). */
 export function parseGoBool(raw: string): ParseResult<boolean> {
-  if (TRUE_WORDS.has(raw)) return ok(true);
-  if (FALSE_WORDS.has(raw)) return ok(false);
+  if (TRUE_WORDS.has(raw) || FALSE_WORDS.has(raw)) return ok(TRUE_WORDS.has(raw));
   return fail('invalid boolean (accepted: 1, t, T, TRUE, true, True, 0, f, F, FALSE, false, False)');
 }
 
-const NANOS_PER_UNIT: Readonly<Record<string, number>> = {
-  ns: 1,
-  us: 1e3,
-  µs: 1e3, // U+00B5 micro sign
-  μs: 1e3, // U+03BC Greek mu
-  ms: 1e6,
-  s: 1e9,
-  m: 60e9,
-  h: 3600e9,
-};
+// U+00B5 micro sign and U+03BC Greek mu both spell microseconds.
+// prettier-ignore
+const NANOS_PER_UNIT: Readonly<Record<string, number>> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
 const DURATION_PART = /^(\d*)(?:\.(\d*))?([^\d.]+)/;
 const DURATION_HINT = 'invalid duration (Go syntax with a unit, e.g. 150us, 300ms, 10s, 1h30m, or 0)';
 
@@ -61,27 +50,17 @@ export function parseGoDuration(raw: string): ParseResult<number> {
   return ok(totalNanos / 1e6);
 }
 
-const INTEGER = /^[+-]?\d+$/;
-const FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-export function parseInteger(raw: string, min: number, max: number): ParseResult<number> {
+const number = (pattern: RegExp, reason: string) => (raw: string, min: number, max: number) => {
   const text = raw.trim();
-  if (!INTEGER.test(text)) return fail('invalid integer');
-  return inRange(Number(text), min, max);
-}
-
-export function parseFloat64(raw: string, min: number, max: number): ParseResult<number> {
-  const text = raw.trim();
-  if (!FLOAT.test(text)) return fail('invalid number');
-  return inRange(Number(text), min, max);
-}
-
-function inRange(value: number, min: number, max: number): ParseResult<number> {
-  if (value < min || value > max) {
-    return fail(max === Number.MAX_SAFE_INTEGER ? `must be >= ${min}` : `must be between ${min} and ${max}`);
-  }
-  return ok(value);
-}
+  if (!pattern.test(text)) return fail<number>(reason);
+  const value = Number(text);
+  if (value >= min && value <= max) return ok(value);
+  return fail<number>(
+    max === Number.MAX_SAFE_INTEGER ? `must be >= ${min}` : `must be between ${min} and ${max}`,
+  );
+};
+export const parseInteger = number(/^[+-]?\d+$/, 'invalid integer');
+export const parseFloat64 = number(/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/, 'invalid number');
 
 /** Comma list; items are trimmed and empty items dropped (`a, b,` -> [a, b]). */
 export function parseList(raw: string): readonly string[] {
@@ -91,10 +70,7 @@ export function parseList(raw: string): readonly string[] {
     .filter((item) => item !== '');
 }
 
-/**
- * `k:v,k2:v2` (separator ':') or `k=v,k2=v2` (separator '='). Splits each item at the first
- * separator, so values may contain it (header values, URLs). Empty text = empty map.
- */
+/** `k:v,k2:v2` or `k=v,k2=v2`, split at the first separator (values may contain it: URLs, headers). */
 export function parseMap(raw: string, separator: ':' | '='): ParseResult<Readonly<Record<string, string>>> {
   const map: Record<string, string> = {};
   for (const item of parseList(raw)) {
@@ -108,23 +84,31 @@ export function parseMap(raw: string, separator: ':' | '='): ParseResult<Readonl
 
 /** Case-insensitive choice; returns the canonical spelling from `choices`. */
 export function parseChoice<T extends string>(raw: string, choices: readonly T[]): ParseResult<T> {
-  const wanted = raw.trim().toLowerCase();
-  const found = choices.find((choice) => choice.toLowerCase() === wanted);
+  const found = choices.find((choice) => choice.toLowerCase() === raw.trim().toLowerCase());
   return found === undefined ? fail(`must be one of ${choices.join(', ')}`) : ok(found);
 }
 
 const MAX = Number.MAX_SAFE_INTEGER;
+const mapped =
+  <T, U>(parse: ValueParser<T>, to: (value: T) => U): ValueParser<U> =>
+  (raw) => {
+    const result = parse(raw);
+    return result.ok ? ok(to(result.value)) : result;
+  };
 
-export const text: ValueParser<string> = ok;
-export const bool: ValueParser<boolean> = parseGoBool;
-/** Go duration -> milliseconds. */
-export const duration: ValueParser<number> = parseGoDuration;
-export const port: ValueParser<number> = (raw) => parseInteger(raw, 0, 65535);
-export const list: ValueParser<readonly string[]> = (raw) => ok(parseList(raw));
-/**
- * Comma list of host names or host:port (CONSOLE_ALLOWED_HOSTS), lower-cased. A scheme or a path
- * is a mistake worth saying at start rather than a name that silently never matches.
- */
+// The kinds of value, one per line (prettier would spread the curried ones over four).
+// prettier-ignore
+export const text: ValueParser<string> = ok, bool: ValueParser<boolean> = parseGoBool,
+  /** Go duration -> milliseconds. */
+  duration: ValueParser<number> = parseGoDuration,
+  port: ValueParser<number> = (raw) => parseInteger(raw, 0, 65535),
+  integer = (min = 0, max = MAX): ValueParser<number> => (raw) => parseInteger(raw, min, max),
+  float = (min = 0, max = MAX): ValueParser<number> => (raw) => parseFloat64(raw, min, max),
+  choice = <T extends string>(...choices: T[]): ValueParser<T> => (raw) => parseChoice(raw, choices),
+  list: ValueParser<readonly string[]> = (raw) => ok(parseList(raw)),
+  colonMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, ':'),
+  equalsMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, '=');
+/** Lower-cased host names or host:port; a scheme or path is said at start, not left never to match. */
 export const hostNames: ValueParser<readonly string[]> = (raw) => {
   const hosts = parseList(raw).map((host) => host.toLowerCase());
   const bad = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host));
@@ -132,19 +116,32 @@ export const hostNames: ValueParser<readonly string[]> = (raw) => {
     ? ok(hosts)
     : fail(`'${bad}' is not a host name or host:port (no scheme, no path)`);
 };
-/** `k:v,k2:v2` */
-export const colonMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, ':');
-/** `k=v,k2=v2` */
-export const equalsMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, '=');
-export const integer =
-  (min = 0, max = MAX): ValueParser<number> =>
-  (raw) =>
-    parseInteger(raw, min, max);
-export const float =
-  (min = 0, max = MAX): ValueParser<number> =>
-  (raw) =>
-    parseFloat64(raw, min, max);
-export const choice =
-  <T extends string>(...choices: T[]): ValueParser<T> =>
-  (raw) =>
-    parseChoice(raw, choices);
+
+/** BACKEND_TYPE: `memcached` is another spelling of `memcache`. */
+export const backendType = mapped(choice('redis', 'memcache', 'memcached', 'memory'), (type) =>
+  type === 'memcached' ? 'memcache' : type,
+);
+/** LOG_LEVEL: logrus.ParseLevel names; `warn` is logrus's other spelling of `warning`. */
+export const logLevel = mapped(
+  choice('trace', 'debug', 'info', 'warn', 'warning', 'error', 'fatal', 'panic'),
+  (level) => (level === 'warn' ? 'warning' : level),
+);
+export type LogrusLevel = ValueOf<typeof logLevel>;
+type ValueOf<P> = P extends ValueParser<infer T> ? T : never;
+
+/** KV_INCREMENT_SCRIPT: `auto`, or a Go boolean (true = `on`, false = `off`). */
+export const autoOrBool: ValueParser<'auto' | 'on' | 'off'> = (raw) => {
+  if (raw.trim().toLowerCase() === 'auto') return ok('auto');
+  const result = parseGoBool(raw);
+  return result.ok ? ok(result.value ? 'on' : 'off') : fail('must be auto, true or false');
+};
+
+/** KV_POOL_ON_EMPTY_BEHAVIOR: Envoy's pool always waits; its CREATE and ERROR panicked at start. */
+export const poolOnEmptyBehavior: ValueParser<'WAIT'> = (raw) => {
+  const upper = raw.trim().toUpperCase();
+  if (upper === 'WAIT') return ok('WAIT');
+  if (upper !== 'CREATE' && upper !== 'ERROR') return fail('must be WAIT');
+  return fail(
+    `${upper} is not supported: the pool always waits for a free connection; remove the setting or set WAIT (KV_TIMEOUT bounds the wait)`,
+  );
+};

@@ -99,7 +99,6 @@ describe('redis (KV_* / REDIS_*)', () => {
       type: 'sentinel',
       socketType: 'tcp',
       url: 'm,127.0.0.1:26379',
-      poolSize: 3,
       auth: 'u:p',
       sentinelAuth: 'sp',
       tls: {
@@ -111,9 +110,7 @@ describe('redis (KV_* / REDIS_*)', () => {
       },
       pipelineWindowMs: 0.15,
       pipelineLimit: 8,
-      clusterPipelineParallelism: 0,
       timeoutMs: 10_000,
-      poolOnEmptyBehavior: 'WAIT',
       incrementScript: 'off',
       healthCheckActiveConnection: true,
       startup: { initialIntervalMs: 2000, maxIntervalMs: 60_000, maxElapsedTimeMs: 300_000 },
@@ -212,13 +209,10 @@ describe('per-second redis (KV_PERSECOND_* / REDIS_PERSECOND_*)', () => {
     }).backend.redisPerSecond;
     assert.ok(sut);
     assert.deepEqual(
-      [sut.url, sut.type, sut.socketType, sut.poolSize, sut.auth, sut.sentinelAuth, sut.tls.enabled],
-      ['c1:7000,c2:7000', 'cluster', 'tcp', 4, 'pw', 'spw', true],
+      [sut.url, sut.type, sut.socketType, sut.auth, sut.sentinelAuth, sut.tls.enabled],
+      ['c1:7000,c2:7000', 'cluster', 'tcp', 'pw', 'spw', true],
     );
-    assert.deepEqual(
-      [sut.pipelineWindowMs, sut.pipelineLimit, sut.clusterPipelineParallelism, sut.timeoutMs],
-      [1, 2, 3, 50],
-    );
+    assert.deepEqual([sut.pipelineWindowMs, sut.pipelineLimit, sut.timeoutMs], [1, 2, 50]);
   });
 });
 

@@ -1,11 +1,12 @@
 // docs/settings.md is the user's reference: its "Every variable" table must list every variable of
-// the inventory with its default, and every alias the service accepts, so the two cannot drift.
+// the schema with its default, every alias the service accepts and its meaning, so the two cannot drift.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '@repo/test-support';
-import { VARIABLES, aliasesOf, type VariableName } from './settings-inventory';
+import { aliasesOf } from './read-variables';
+import { VARIABLES } from './settings-schema';
 
 function settingsTableRows(): Map<string, string[]> {
   const manual = readFileSync(join(repoRoot(), 'docs', 'settings.md'), 'utf8');
@@ -25,8 +26,8 @@ function settingsTableRows(): Map<string, string[]> {
 describe('docs/settings.md settings table', () => {
   const rows = settingsTableRows();
 
-  it('has a row for every variable of the inventory, and no row for an unknown one', () => {
-    const names = Object.keys(VARIABLES);
+  it('has a row for every variable of the schema, and no row for an unknown one', () => {
+    const names = [...VARIABLES.keys()];
     assert.deepEqual(
       names.filter((name) => !rows.has(name)),
       [],
@@ -39,8 +40,8 @@ describe('docs/settings.md settings table', () => {
     );
   });
 
-  it('shows each default as the inventory has it and names every alias', () => {
-    for (const [name, variable] of Object.entries(VARIABLES)) {
+  it('shows each default as the schema has it and names every alias', () => {
+    for (const [name, variable] of VARIABLES) {
       const [aliases, shownDefault] = rows.get(name) ?? ['', ''];
       if (variable.defaultValue !== undefined && variable.defaultValue !== '') {
         assert.ok(
@@ -48,9 +49,18 @@ describe('docs/settings.md settings table', () => {
           `${name}: default ${variable.defaultValue} in "${shownDefault}"`,
         );
       }
-      for (const alias of aliasesOf(name as VariableName)) {
+      for (const alias of aliasesOf(variable)) {
         assert.ok(aliases.includes(alias), `${name}: alias ${alias} in "${aliases}"`);
       }
+    }
+  });
+
+  it("gives each variable the schema's meaning (more may follow), compat ones as accepted for compatibility", () => {
+    for (const [name, variable] of VARIABLES) {
+      const meaning = rows.get(name)?.[2] ?? '';
+      assert.ok(meaning.startsWith(variable.doc), `${name}: "${meaning}" starts with "${variable.doc}"`);
+      const isCompat = variable.ignoredBecause !== undefined;
+      assert.equal(meaning.startsWith('accepted for compatibility'), isCompat, `${name}: ${meaning}`);
     }
   });
 });

@@ -16,10 +16,7 @@ export function formatIssue(
   return `${variables.map(([name, value]) => `${name}=${value}`).join(', ')}: ${reason}`;
 }
 
-/**
- * The text main.ts prints to stderr before exiting 1: the SettingsError message as is, or the
- * message of anything unexpected (never a stack trace for a configuration mistake).
- */
+/** What main.ts prints before exiting 1: the message, never a stack trace for a configuration mistake. */
 export function formatSettingsError(error: unknown): string {
   if (error instanceof SettingsError) return error.message;
   return `invalid settings: ${error instanceof Error ? error.message : String(error)}`;

@@ -170,7 +170,6 @@ describe('config source (CONFIG_TYPE, RUNTIME_*, CONFIG_GRPC_XDS_*, XDS_CLIENT_*
       nodeId: 'rl-1',
       nodeMetadata: { zone: 'a', rack: 'r1' },
       serverUrl: 'xds:18000',
-      connectRetryIntervalMs: 500,
       clientAdditionalHeaders: { authorization: 'Bearer x', 'x-tenant': 't1' },
       useTls: true,
       tls: { certFile: 'c', keyFile: 'k', caCertFile: 'ca' },

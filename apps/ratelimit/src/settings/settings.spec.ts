@@ -18,7 +18,7 @@ const storeTlsOff = {
   skipHostnameVerification: false,
 };
 
-/** Every default of the inventory (Envoy's variables and ours), as one object. */
+/** Every default of the schema (Envoy's variables and ours), as one object. */
 const DEFAULTS: Settings = {
   server: {
     host: '0.0.0.0',
@@ -52,7 +52,6 @@ const DEFAULTS: Settings = {
       nodeId: 'default',
       nodeMetadata: {},
       serverUrl: 'localhost:18000',
-      connectRetryIntervalMs: 3000,
       clientAdditionalHeaders: {},
       useTls: false,
       tls: { certFile: '', keyFile: '', caCertFile: '' },
@@ -74,15 +73,12 @@ const DEFAULTS: Settings = {
       type: 'single',
       socketType: 'unix',
       url: '/var/run/nutcracker/ratelimit.sock',
-      poolSize: 10,
       auth: '',
       sentinelAuth: '',
       tls: storeTlsOff,
       pipelineWindowMs: 0,
       pipelineLimit: 0,
-      clusterPipelineParallelism: 1,
       timeoutMs: 300,
-      poolOnEmptyBehavior: 'WAIT',
       incrementScript: 'auto',
       healthCheckActiveConnection: false,
       startup: { initialIntervalMs: 1000, maxIntervalMs: 30_000, maxElapsedTimeMs: 0 },
@@ -155,7 +151,7 @@ describe(parseSettings.name, () => {
 });
 
 describe(SettingsError.name, () => {
-  it('lists every bad variable in one error, one line each, in inventory order', () => {
+  it('lists every bad variable in one error, one line each, in schema order', () => {
     const sut = settingsErrorOf({
       PORT: 'http',
       GRPC_PORT: '70000',

@@ -1,32 +1,49 @@
-// parseSettings(env): every environment variable of the service -> one frozen, typed Settings
-// object, or one SettingsError listing every problem. Pure: env is a parameter; process.env is
-// read only by main.ts, which calls parseSettingsOrExit: it prints the error and exits 1 before
-// any port is opened. The steps, each in its own file: read and parse every variable of the
-// inventory (read-variables.ts, settings-inventory.ts), check the rules spanning several
-// (check-settings.ts), build the nested object (build-settings.ts, typed in settings-types.ts).
-import { buildSettings, selectBackend } from './build-settings';
+// parseSettings(env): the environment -> one frozen Settings object (its type inferred from the
+// schema, settings-schema.ts), or one SettingsError listing every problem. Pure: process.env is read
+// only by main.ts, whose parseSettingsOrExit prints the error and exits 1 before any port opens.
 import { checkSettings } from './check-settings';
-import { readMogrifiers, readVariables, type Env } from './read-variables';
-import { formatSettingsError, SettingsError } from './settings-error';
-import type { Settings } from './settings-types';
+import { buildTree, readVariables } from './read-variables';
+import type { Env } from './setting';
+import { formatIssue, formatSettingsError, SettingsError } from './settings-error';
+import { SCHEMA, VARIABLES, type Settings } from './settings-schema';
 
-export type { Env } from './read-variables';
+export type { Env } from './setting';
+export type { Mogrifier } from './read-mogrifiers';
+export type { LogrusLevel } from './go-values';
+export type { Settings } from './settings-schema';
 export { SettingsError, formatSettingsError } from './settings-error';
-export type * from './settings-types';
+// The groups other code takes on their own.
+export type ServerSettings = Settings['server'];
+export type LogSettings = Settings['log'];
+export type XdsSettings = Settings['config']['xds'];
+export type RedisSettings = Settings['backend']['redis'];
+export type StoreTlsSettings = RedisSettings['tls'];
+export type StatsSink = Settings['stats']['sink'];
+export type TracingSettings = Settings['tracing'];
+export type GrpcServerTlsSettings = Settings['tls'];
 
 /** Nest injection token of the parsed Settings (provided by SettingsModule.forRoot). */
 export const SETTINGS = Symbol('SETTINGS');
 
 export function parseSettings(env: Env): Settings {
-  const { values, sources, issues: variableIssues } = readVariables(env);
-  const issues = [...variableIssues];
-  const isTaggedStatsUsed = values.USE_TAGGEDSTATS && !values.DISABLE_STATS;
-  const mogrifiers = isTaggedStatsUsed
-    ? readMogrifiers(env, values.TAGGEDSTATS_MOGRIFIERS, sources.TAGGEDSTATS_MOGRIFIERS, issues)
-    : [];
-  issues.push(...checkSettings(values, sources, selectBackend(values, sources).type));
+  const issues: string[] = [];
+  const read = readVariables(VARIABLES.values(), env, issues);
+  const settings = buildTree(SCHEMA, read, env, issues) as Settings;
+  issues.push(...checkSettings(read.values as never, read.sources, settings.backend.type));
   if (issues.length > 0) throw new SettingsError(issues);
-  return deepFreeze(buildSettings(values, sources, mogrifiers));
+  return deepFreeze(settings);
+}
+
+/** One warning line per compat variable set (main.ts logs them): a setting that changes nothing. */
+export function ignoredSettings(env: Env): string[] {
+  const { sources } = readVariables(VARIABLES.values(), env, []);
+  const ignored = [...VARIABLES.values()].filter(
+    (it) => it.ignoredBecause && sources[it.name].raw !== undefined,
+  );
+  const reason = 'accepted for compatibility and ignored: ';
+  return ignored.map(({ name, ignoredBecause }) =>
+    formatIssue([[sources[name].name, sources[name].raw ?? '']], reason + ignoredBecause),
+  );
 }
 
 /** Freezes an object graph so nobody can change settings after start-up. */
@@ -49,10 +66,7 @@ const processIo: ExitIo = {
   exit: (code) => process.exit(code),
 };
 
-/**
- * The start-up contract for main.ts: parse once, before any Nest code; on a bad setting print the
- * whole error to stderr and exit 1, so no port is ever opened with a bad configuration.
- */
+/** For main.ts: parse once, before any Nest code; on a bad setting print it all and exit 1. */
 export function parseSettingsOrExit(env: Env, io: ExitIo = processIo): Settings {
   try {
     return parseSettings(env);

@@ -61,6 +61,21 @@ describe('service process lifecycle', () => {
     assert.equal(await isListening(service.grpcPort), false);
   });
 
+  it('starts with a setting accepted for compatibility, logging one warning line naming it', async () => {
+    const rules = createRulesDir({ 'life.yaml': RULES });
+    const service = await start({ ...rules.env, BACKEND_TYPE: 'memory', REDIS_POOL_SIZE: '20' });
+    await waitUntilHealthy(service);
+    const warnings = service
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('accepted for compatibility'));
+    assert.equal(warnings.length, 1, service.output());
+    assert.match(
+      warnings[0],
+      /level=warning msg="REDIS_POOL_SIZE=20: accepted for compatibility and ignored: /,
+    );
+  });
+
   it('on SIGTERM answers unhealthy at once, finishes the calls in flight and exits 0', async () => {
     // Redis 7 refuses DEBUG unless enabled (the reply is an error and nothing sleeps).
     const redis = await startRedis({ extraConfig: ['enable-debug-command yes'] });

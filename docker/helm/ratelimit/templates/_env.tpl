@@ -42,7 +42,7 @@ canonical names; `env` adds any other setting in either naming style (values.yam
 {{- $_ := set $env "KV_TYPE" $r.type -}}
 {{- $_ := set $env "KV_URL" $r.url -}}
 {{- $_ := set $env "KV_SOCKET_TYPE" $r.socketType -}}
-{{- $_ := set $env "KV_POOL_SIZE" (include "ratelimit.string" $r.poolSize) -}}
+{{- if $r.poolSize -}}{{- $_ := set $env "KV_POOL_SIZE" (include "ratelimit.string" $r.poolSize) -}}{{- end -}}
 {{- $_ := set $env "KV_TIMEOUT" $r.timeout -}}
 {{- $_ := set $env "KV_HEALTH_CHECK_ACTIVE_CONNECTION" (toString $r.healthCheckActiveConnection) -}}
 {{- if $r.pipelineWindow -}}{{- $_ := set $env "KV_PIPELINE_WINDOW" $r.pipelineWindow -}}{{- end -}}
@@ -52,7 +52,7 @@ canonical names; `env` adds any other setting in either naming style (values.yam
 {{- $_ := set $env "KV_PERSECOND_TYPE" $r.perSecond.type -}}
 {{- $_ := set $env "KV_PERSECOND_URL" $r.perSecond.url -}}
 {{- $_ := set $env "KV_PERSECOND_SOCKET_TYPE" $r.perSecond.socketType -}}
-{{- $_ := set $env "KV_PERSECOND_POOL_SIZE" (include "ratelimit.string" $r.perSecond.poolSize) -}}
+{{- if $r.perSecond.poolSize -}}{{- $_ := set $env "KV_PERSECOND_POOL_SIZE" (include "ratelimit.string" $r.perSecond.poolSize) -}}{{- end -}}
 {{- $_ := set $env "KV_PERSECOND_TLS" (toString $r.tls.enabled) -}}
 {{- end -}}
 {{- end -}}
