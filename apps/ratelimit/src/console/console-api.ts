@@ -140,7 +140,7 @@ export class ConsoleApi {
     };
   }
 
-  /** Each check has a worker process of its own (hundreds of MB for a 1 MiB paste): a few at a time. */
+  /** Checks run one at a time in the check worker (libs/rules check-worker.ts): one running, one waiting. */
   private async check(response: ServerResponse, yaml: string): Promise<void> {
     if (this.checksRunning >= MAX_CHECKS_RUNNING) {
       return sendJson(response, 503, { error: `${MAX_CHECKS_RUNNING} rules checks are running; try again` });
