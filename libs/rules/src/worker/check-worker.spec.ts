@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { readFixture } from '../../test/fixture-files';
-import { CheckWorker } from './check-worker';
+import { CheckWorker, type CheckWorkerLimits, type RestTimer } from './check-worker';
 import { startWorker, stoppedError } from './run-rules-worker';
 import type { WorkerJob } from './worker-messages';
 
@@ -11,9 +11,10 @@ const OPTIONS = { mergeDomainConfigs: false };
 const check = (text: string): WorkerJob => ({ type: 'check', text, sourceName: 'p.yaml', options: OPTIONS });
 
 /** A CheckWorker over real worker processes, keeping every process it started. */
-function checkWorker(limits = { idleMs: 60_000, retireRssBytes: 1024 ** 3 }) {
+function checkWorker(limits: Partial<CheckWorkerLimits> = {}, timer?: RestTimer) {
   const started: ChildProcess[] = [];
-  const worker = new CheckWorker(() => started[started.push(startWorker()) - 1]!, stoppedError, limits);
+  const all = { idleMs: 60_000, retireRssBytes: 1024 ** 3, restFactor: 0, ...limits };
+  const worker = new CheckWorker(() => started[started.push(startWorker()) - 1]!, stoppedError, all, timer);
   const stopAll = () => started.forEach((child) => child.kill('SIGKILL'));
   return { worker, started, stopAll };
 }
@@ -38,7 +39,7 @@ describe(CheckWorker.name, () => {
   });
 
   it('ends an idle worker, and starts a new one for the next check', async () => {
-    const { worker, started, stopAll } = checkWorker({ idleMs: 50, retireRssBytes: 1024 ** 3 });
+    const { worker, started, stopAll } = checkWorker({ idleMs: 50 });
     try {
       await worker.run(check(readFixture('basic_config.yaml')));
       await sleep(300);
@@ -51,7 +52,7 @@ describe(CheckWorker.name, () => {
   });
 
   it('ends a worker that grew past the memory bound after its check', async () => {
-    const { worker, started, stopAll } = checkWorker({ idleMs: 60_000, retireRssBytes: 1 });
+    const { worker, started, stopAll } = checkWorker({ retireRssBytes: 1 });
     try {
       await worker.run(check(readFixture('basic_config.yaml')));
       await worker.run(check(readFixture('basic_config.yaml')));
@@ -77,4 +78,40 @@ describe(CheckWorker.name, () => {
       stopAll();
     }
   });
+
+  it('rests restFactor times as long as a check took before the next one starts', async () => {
+    const timer = fakeRestTimer();
+    const { worker, stopAll } = checkWorker({ restFactor: 4 }, timer);
+    try {
+      const first = worker.run(check(readFixture('basic_config.yaml')));
+      timer.nowMs = 25; // the first check took 25 ms on the fake clock
+      await first;
+      const second = worker.run(check(readFixture('basic_config.yaml')));
+      assert.deepEqual(timer.rests, [100]);
+      const state = await Promise.race([second.then(() => 'answered'), sleep(300).then(() => 'waiting')]);
+      assert.equal(state, 'waiting', 'no check runs during the rest');
+      timer.endRest();
+      const answer = await second;
+      assert.equal(answer.type === 'checked' && answer.errorCount, 0);
+    } finally {
+      stopAll();
+    }
+  });
 });
+
+/** A clock the test sets, and rests that end when the test says. */
+function fakeRestTimer() {
+  const pending: (() => void)[] = [];
+  return {
+    nowMs: 0,
+    rests: [] as number[],
+    now() {
+      return this.nowMs;
+    },
+    after(ms: number, run: () => void) {
+      this.rests.push(ms);
+      pending.push(run);
+    },
+    endRest: () => pending.shift()?.(),
+  };
+}

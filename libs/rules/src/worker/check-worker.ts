@@ -2,7 +2,11 @@
 // process costs the serving thread about 5 ms (the synchronous fork and exec) and the machine
 // 30-40 ms of CPU, so a process per check let a stream of pasted checks slow every decision
 // (docs/rules.md#where-rules-are-compiled). The worker is ended when it has been idle a while or
-// when a check left it holding much memory, so a large paste's memory is still given back.
+// when a check left it holding much memory, so a large paste's memory is still given back. After
+// each check the worker rests CHECK_REST_FACTOR times as long as the check took, so checks use at
+// most a fifth of a core and of the serving thread's time however fast they are sent
+// (docs/console.md#json-api): a stream of hostile pastes costs the calls little, while one
+// operator's check starts at once.
 import type { ChildProcess } from 'node:child_process';
 import type { WorkerJob, WorkerReply } from './worker-messages';
 
@@ -10,6 +14,25 @@ import type { WorkerJob, WorkerReply } from './worker-messages';
 const IDLE_MS = 10_000;
 /** A worker whose resident memory passed this after a check is ended (a large paste). */
 const RETIRE_RSS_BYTES = 256 * 1024 * 1024;
+/** After a check of D ms the next starts D x this later (the debug profiles rest likewise). */
+export const CHECK_REST_FACTOR = 4;
+
+export interface CheckWorkerLimits {
+  readonly idleMs: number;
+  readonly retireRssBytes: number;
+  readonly restFactor: number;
+}
+
+/** The clock and timer of the rests, a fake in tests. */
+export interface RestTimer {
+  now(): number;
+  after(ms: number, run: () => void): void;
+}
+
+const REAL_TIMER: RestTimer = {
+  now: () => performance.now(),
+  after: (ms, run) => setTimeout(run, ms).unref(),
+};
 
 type Start = () => ChildProcess;
 interface QueuedJob {
@@ -23,27 +46,36 @@ export class CheckWorker {
   private worker: ChildProcess | undefined;
   private readonly queue: QueuedJob[] = [];
   private running: QueuedJob | undefined;
+  private resting = false;
+  private runningSinceMs = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly start: Start,
     private readonly stoppedError: (code: number | null, signal: NodeJS.Signals | null) => Error,
-    private readonly limits = { idleMs: IDLE_MS, retireRssBytes: RETIRE_RSS_BYTES },
+    private readonly limits: CheckWorkerLimits = {
+      idleMs: IDLE_MS,
+      retireRssBytes: RETIRE_RSS_BYTES,
+      restFactor: CHECK_REST_FACTOR,
+    },
+    private readonly timer: RestTimer = REAL_TIMER,
   ) {}
 
   /** Resolves with the worker's reply to `job` (`checked` or `failed`). */
   run(job: WorkerJob): Promise<WorkerReply> {
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
-      if (this.running === undefined) this.next();
+      if (this.running === undefined && !this.resting) this.next();
     });
   }
 
   private next(): void {
+    this.resting = false;
     const queued = this.queue.shift();
     this.running = queued;
     if (queued === undefined) return this.idle();
     clearTimeout(this.idleTimer);
+    this.runningSinceMs = this.timer.now();
     const worker = this.workerProcess();
     worker.ref();
     worker.channel?.ref();
@@ -69,18 +101,32 @@ export class CheckWorker {
 
   private finish(settle: (job: QueuedJob) => void): void {
     const job = this.running;
+    if (job === undefined) return; // it ended idle or resting: the next run() or the rest goes on
     this.running = undefined;
-    if (job !== undefined) settle(job);
-    this.next();
+    settle(job);
+    this.rest(this.timer.now() - this.runningSinceMs);
+  }
+
+  /** The next check after a rest as long as `restFactor` times the last check took. */
+  private rest(lastCheckMs: number): void {
+    const restMs = lastCheckMs * this.limits.restFactor;
+    if (restMs <= 0) return this.next();
+    this.resting = true;
+    this.release(); // a rest must not hold the service open either
+    this.timer.after(restMs, () => this.next());
   }
 
   /** Nothing runs: the worker must not keep the service alive, and is ended after a while. */
   private idle(): void {
-    const worker = this.worker;
+    const worker = this.release();
     if (worker === undefined) return;
-    worker.unref();
-    worker.channel?.unref();
     this.idleTimer = setTimeout(() => this.end(worker), this.limits.idleMs).unref();
+  }
+
+  private release(): ChildProcess | undefined {
+    this.worker?.unref();
+    this.worker?.channel?.unref();
+    return this.worker;
   }
 
   private end(worker: ChildProcess): void {
