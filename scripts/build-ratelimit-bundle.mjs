@@ -9,6 +9,9 @@
 //   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES,
 //                                 swc-config.mjs), where require() from bundle/ finds it; they
 //                                 share @opentelemetry/api
+//   bundle/node_modules/@datadog/pprof/   a native one (LAZY_NATIVE_PACKAGES): its JavaScript
+//                                 bundled where its main was, its package.json, and the
+//                                 prebuilt binaries of this platform
 //   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
 //   bundle/rules-worker.js        the worker thread that reads, parses and compiles rules
 //   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
@@ -16,13 +19,13 @@
 // No other node_modules are needed at run time: only packages that are not installed (optional
 // peers such as @nestjs/websockets or kafkajs, which the service never loads) stay external.
 // The .proto files are read from <dist>/proto, found by walking up from the bundle.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildConsole } from './build-console.mjs';
-import { LAZY_PACKAGES } from './swc-config.mjs';
+import { LAZY_NATIVE_PACKAGES, LAZY_PACKAGES } from './swc-config.mjs';
 import { trainCodeCache } from './train-code-cache.mjs';
 
 // @willsoto/nestjs-prometheus is loaded only with USE_PULLSTATS too, but stays in the service's
@@ -55,8 +58,32 @@ export async function bundleRatelimit({ root, dist }) {
     ],
     outdir,
   });
+  for (const name of LAZY_NATIVE_PACKAGES)
+    await bundleNativePackage(name, join(outdir, 'bundle/node_modules'));
   await buildConsole({ root, dist });
   await trainCodeCache({ root, dist });
+}
+
+/**
+ * A native package where require() from bundle/ finds it: its main bundled at the same path
+ * (node-gyp-build looks for prebuilds/ from that file's directory), its package.json, and the
+ * binaries prebuilt for this platform (the build runs where the service runs: docker/Dockerfile).
+ */
+async function bundleNativePackage(name, nodeModules) {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve(`${name}/package.json`);
+  const source = dirname(manifestPath);
+  const target = join(nodeModules, name);
+  const { main } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  await bundle({
+    entryPoints: [{ in: join(source, main), out: main.replace(/\.js$/, '') }],
+    outdir: target,
+    // the binding's require of a path found at run time stays a require
+    logOverride: { 'unsupported-require-call': 'silent' },
+  });
+  cpSync(manifestPath, join(target, 'package.json'));
+  const prebuilds = `prebuilds/${process.platform}-${process.arch}`;
+  cpSync(join(source, prebuilds), join(target, prebuilds), { recursive: true });
 }
 
 /**
@@ -170,7 +197,7 @@ export const BUNDLE_OPTIONS = {
   // import() becomes require() in a promise: code compiled by node:vm (run-bundle.ts) cannot
   // import() without an experimental flag, and the bundle has no ES module to import.
   supported: { 'dynamic-import': false },
-  external: LAZY_PACKAGES.flatMap((name) => [name, `${name}/*`]),
+  external: [...LAZY_PACKAGES, ...LAZY_NATIVE_PACKAGES].flatMap((name) => [name, `${name}/*`]),
   plugins: [externalWhenNotInstalled, lazyNestDateFormatter],
 };
 

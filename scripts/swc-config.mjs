@@ -34,13 +34,22 @@ export const LAZY_PACKAGES = [
  */
 export const LAZY_IN_SERVICE = ['@grpc/proto-loader'];
 
+/**
+ * Required on first use like LAZY_PACKAGES, but native: the production bundle cannot hold their
+ * binaries, so it bundles each one's JavaScript at the path it had in the package (the binding
+ * finds its prebuilt binary from there) and copies the binaries of this platform beside it
+ * (scripts/build-ratelimit-bundle.mjs). @datadog/pprof: the heap profile of the debug listener
+ * (apps/ratelimit/src/debug/profile-heap.ts).
+ */
+export const LAZY_NATIVE_PACKAGES = ['@datadog/pprof'];
+
 /** .swcrc with the lazy packages and tsconfig.json's path aliases (resolved from `root`). */
 export function swcConfig(root) {
   const base = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
   const { paths } = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions;
   return {
     ...base,
-    module: { ...base.module, lazy: [...LAZY_PACKAGES, ...LAZY_IN_SERVICE] },
+    module: { ...base.module, lazy: [...LAZY_PACKAGES, ...LAZY_IN_SERVICE, ...LAZY_NATIVE_PACKAGES] },
     jsc: { ...base.jsc, baseUrl: root, paths },
   };
 }
