@@ -1,5 +1,5 @@
-// The packages the service loads only when configured (LAZY_PACKAGES of scripts/swc-config.mjs,
-// docs/benchmarks.md "Start-up"): loading the app must not load them, or every replica pays their
+// The packages the service loads only when configured or asked for (LAZY_PACKAGES and the other
+// lists of scripts/swc-config.mjs, docs/benchmarks.md "Start-up"): loading the app must not load them, or every replica pays their
 // start-up time and memory whatever its settings. A fresh process, since this one may have loaded
 // them already.
 import { describe, it } from 'node:test';
@@ -15,8 +15,8 @@ import { repoRoot } from '@repo/test-support';
 function lazyPackagesLoadedBy(modulePath: string): { packages: string[]; loaded: string[] } {
   const config = join(repoRoot(), 'scripts/swc-config.mjs');
   const script = `
-    const { LAZY_PACKAGES: lazy, LAZY_IN_SERVICE } = require(${JSON.stringify(config)});
-    const LAZY_PACKAGES = [...lazy, ...LAZY_IN_SERVICE, '@willsoto/nestjs-prometheus'];
+    const { LAZY_PACKAGES: lazy, LAZY_IN_SERVICE, LAZY_NATIVE_PACKAGES } = require(${JSON.stringify(config)});
+    const LAZY_PACKAGES = [...lazy, ...LAZY_IN_SERVICE, ...LAZY_NATIVE_PACKAGES, '@willsoto/nestjs-prometheus'];
     require('reflect-metadata');
     require(${JSON.stringify(modulePath)});
     const files = Object.keys(require.cache).map((file) => file.split('/node_modules/').pop());
@@ -34,6 +34,7 @@ describe('packages loaded only when configured', () => {
     assert.equal(packages.includes('ioredis'), true);
     assert.equal(packages.includes('@willsoto/nestjs-prometheus'), true);
     assert.equal(packages.includes('@grpc/proto-loader'), true);
+    assert.equal(packages.includes('@datadog/pprof'), true);
     assert.deepEqual(loaded, []);
   });
 });
