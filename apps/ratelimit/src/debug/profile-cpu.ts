@@ -1,6 +1,12 @@
 // CPU profile of this process for N seconds, the Node equivalent of Go's /debug/pprof/profile:
 // a `.cpuprofile` JSON that Chrome DevTools and speedscope open. Function names and source
 // positions only: no values of the program.
+// Its start holds the event loop while V8 lists every compiled function, which walks the whole
+// heap (75-300 ms with a 5 MB rules file on a busy machine). Measured and not better: enabling the
+// profiler early (the start still walks), @datadog/pprof's time profiler (a new V8 profiler, so a
+// walk, at each start: 74-252 ms; only its continuous mode spreads it). A V8 profiler kept with
+// eager code logging walks once per process and starts in ~1 ms after (Sentry's native profiler
+// measured 133 ms, then 0.1-1.3 ms), at the cost of code logging for the process's whole life.
 import { Session } from 'node:inspector/promises';
 import type { ProfilePauses } from './profile-pauses';
 import { waitUnlessAborted } from './wait-unless-aborted';

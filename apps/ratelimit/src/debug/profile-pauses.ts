@@ -1,8 +1,7 @@
-// How long each step of a profile held the event loop: the inspector's start and stop run on the
+// How long each step of a profile held the event loop: the profilers' start and stop run on the
 // loop in one piece (a CPU profile's start lists every compiled function, a heap profile's stop
-// includes the full garbage collection V8's inspector forces so that only live objects are
-// listed), and so does the JSON. Sent as a Server-Timing header (DevTools shows it), so an
-// operator sees what a profile cost the calls it delayed.
+// walks the sampled stacks), and so does the JSON. Sent as a Server-Timing header (DevTools shows
+// it), so an operator sees what a profile cost the calls it delayed.
 import { performance } from 'node:perf_hooks';
 
 export class ProfilePauses {
