@@ -9,9 +9,9 @@
 //   bundle/node_modules/<name>/   one bundle per package loaded only when configured (LAZY_PACKAGES,
 //                                 swc-config.mjs), where require() from bundle/ finds it; they
 //                                 share @opentelemetry/api
-//   bundle/node_modules/@datadog/pprof/   a native one (LAZY_NATIVE_PACKAGES): its JavaScript
-//                                 bundled where its main was, its package.json, and the
-//                                 prebuilt binaries of this platform
+//   bundle/node_modules/@datadog/pprof/   a native one (LAZY_NATIVE_MODULES): the modules the
+//                                 service requires, bundled at their paths in the package, and
+//                                 the package's prebuilt binaries for this platform
 //   bundle/ratelimit-client.js, bundle/config-check.js   the CLIs of bin/
 //   bundle/rules-worker.js        the worker thread that reads, parses and compiles rules
 //   bundle/test/create-app.js     startRatelimit, for the e2e-bundle test stage (not shipped)
@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildConsole } from './build-console.mjs';
-import { LAZY_NATIVE_PACKAGES, LAZY_PACKAGES } from './swc-config.mjs';
+import { LAZY_NATIVE_MODULES, LAZY_NATIVE_PACKAGES, LAZY_PACKAGES } from './swc-config.mjs';
 import { trainCodeCache } from './train-code-cache.mjs';
 
 // @willsoto/nestjs-prometheus is loaded only with USE_PULLSTATS too, but stays in the service's
@@ -65,25 +65,25 @@ export async function bundleRatelimit({ root, dist }) {
 }
 
 /**
- * A native package where require() from bundle/ finds it: its main bundled at the same path
- * (node-gyp-build looks for prebuilds/ from that file's directory), its package.json, and the
- * binaries prebuilt for this platform (the build runs where the service runs: docker/Dockerfile).
+ * A native package where require() from bundle/ finds it: each of its LAZY_NATIVE_MODULES bundled
+ * at its path in the package (node-gyp-build looks for prebuilds/ from the package's root, found
+ * from that file's directory), and the binaries prebuilt for this platform (the build runs where
+ * the service runs: docker/Dockerfile).
  */
 async function bundleNativePackage(name, nodeModules) {
   const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve(`${name}/package.json`);
-  const source = dirname(manifestPath);
+  const source = dirname(require.resolve(`${name}/package.json`));
   const target = join(nodeModules, name);
-  const { main } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const modules = LAZY_NATIVE_MODULES.filter((path) => path.startsWith(`${name}/`));
   await bundle({
-    entryPoints: [{ in: join(source, main), out: main.replace(/\.js$/, '') }],
+    entryPoints: modules.map((path) => ({ in: require.resolve(path), out: path.slice(name.length + 1) })),
     outdir: target,
     // the binding's require of a path found at run time stays a require
     logOverride: { 'unsupported-require-call': 'silent' },
   });
-  cpSync(manifestPath, join(target, 'package.json'));
   const prebuilds = `prebuilds/${process.platform}-${process.arch}`;
-  cpSync(join(source, prebuilds), join(target, prebuilds), { recursive: true });
+  for (const path of ['package.json', 'LICENSE', prebuilds])
+    cpSync(join(source, path), join(target, path), { recursive: true });
 }
 
 /**

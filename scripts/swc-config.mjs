@@ -35,13 +35,25 @@ export const LAZY_PACKAGES = [
 export const LAZY_IN_SERVICE = ['@grpc/proto-loader'];
 
 /**
- * Required on first use like LAZY_PACKAGES, but native: the production bundle cannot hold their
- * binaries, so it bundles each one's JavaScript at the path it had in the package (the binding
- * finds its prebuilt binary from there) and copies the binaries of this platform beside it
- * (scripts/build-ratelimit-bundle.mjs). @datadog/pprof: the heap profile of the debug listener
- * (apps/ratelimit/src/debug/profile-heap.ts).
+ * Modules of native packages, required on first use like LAZY_PACKAGES: the production bundle
+ * cannot hold their binaries, so it bundles each module's JavaScript at its path in the package
+ * (the binding finds its prebuilt binary from there) and copies the binaries of this platform
+ * beside it (scripts/build-ratelimit-bundle.mjs). @datadog/pprof's binding of V8's sampling heap
+ * profiler: the heap profile of the debug listener (apps/ratelimit/src/debug/profile-heap.ts).
  */
-export const LAZY_NATIVE_PACKAGES = ['@datadog/pprof'];
+export const LAZY_NATIVE_MODULES = ['@datadog/pprof/out/src/heap-profiler-bindings'];
+
+/** The packages of LAZY_NATIVE_MODULES (`@scope/name` or `name`). */
+export const LAZY_NATIVE_PACKAGES = [
+  ...new Set(
+    LAZY_NATIVE_MODULES.map((path) =>
+      path
+        .split('/')
+        .slice(0, path.startsWith('@') ? 2 : 1)
+        .join('/'),
+    ),
+  ),
+];
 
 /** .swcrc with the lazy packages and tsconfig.json's path aliases (resolved from `root`). */
 export function swcConfig(root) {
@@ -49,7 +61,7 @@ export function swcConfig(root) {
   const { paths } = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions;
   return {
     ...base,
-    module: { ...base.module, lazy: [...LAZY_PACKAGES, ...LAZY_IN_SERVICE, ...LAZY_NATIVE_PACKAGES] },
+    module: { ...base.module, lazy: [...LAZY_PACKAGES, ...LAZY_IN_SERVICE, ...LAZY_NATIVE_MODULES] },
     jsc: { ...base.jsc, baseUrl: root, paths },
   };
 }
