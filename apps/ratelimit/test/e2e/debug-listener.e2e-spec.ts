@@ -100,13 +100,23 @@ describe('debug listener', () => {
 
   it('takes a sampled heap profile: allocation stacks and sizes, no memory contents', async () => {
     await freeSlot();
-    const response = await fetch(`${app.debugUrl}/debug/pprof/heap?seconds=1`);
+    const answer = fetch(`${app.debugUrl}/debug/pprof/heap?seconds=2`);
+    await waitFor(
+      async () => (await get('/debug/pprof/')).text.includes('profile slot: a heap profile is running'),
+      { timeoutMs: 5000, intervalMs: 20, description: 'the heap profile to start' },
+    );
+    // the service runs in this process: what this function keeps is sampled, with its stack
+    const kept = await keepForTheHeapProfile();
+    const response = await answer;
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-disposition'), 'attachment; filename="ratelimit.heapprofile"');
     const profile = (await response.json()) as HeapProfile;
     assert.equal(profile.head.callFrame.functionName, '(root)');
     assert.deepEqual(Object.keys(profile).sort(), ['head', 'samples']);
     assert.ok(profile.samples.every((sample) => sample.size > 0 && sample.nodeId > 0));
+    const keeper = findNode(profile.head, keepForTheHeapProfile.name);
+    assert.ok(keeper !== undefined && keeper.selfSize > 0, 'the kept arrays are in the profile');
+    assert.equal(kept.length, 256);
     assert.match(
       response.headers.get('server-timing') ?? '',
       /^start;dur=[\d.]+, stop;dur=[\d.]+, json;dur=[\d.]+$/,
@@ -152,20 +162,23 @@ describe('debug listener', () => {
     assert.equal((await get('/debug/pprof/heap?seconds=1')).status, 200);
   });
 
-  it('frees the slot when the client of a profile goes away', async () => {
-    await freeSlot();
-    const abort = new AbortController();
-    const running = fetch(`${app.debugUrl}/debug/pprof/profile?seconds=60`, { signal: abort.signal });
-    await waitFor(
-      async () => (await get('/debug/pprof/')).text.includes('profile slot: a CPU profile is running'),
-      {
-        timeoutMs: 5000,
-        description: 'the CPU profile to hold the slot',
-      },
-    );
-    abort.abort();
-    await running.catch(() => undefined);
-    await freeSlot(); // well before the 60 s
+  it('frees the slot when the client of a profile goes away, and stops the profiler', async () => {
+    for (const [kind, path] of [
+      ['CPU', '/debug/pprof/profile?seconds=60'],
+      ['heap', '/debug/pprof/heap?seconds=60'],
+    ]) {
+      await freeSlot();
+      const abort = new AbortController();
+      const running = fetch(`${app.debugUrl}${path}`, { signal: abort.signal });
+      await waitFor(
+        async () => (await get('/debug/pprof/')).text.includes(`profile slot: a ${kind} profile is running`),
+        { timeoutMs: 5000, description: `the ${kind} profile to hold the slot` },
+      );
+      abort.abort();
+      await running.catch(() => undefined);
+      await freeSlot(); // well before the 60 s
+    }
+    assert.equal((await get('/debug/pprof/heap?seconds=1')).status, 200, 'the heap profiler was stopped');
   });
 
   it('refuses other Hosts and cross-site requests on every route, with the reason', async () => {
@@ -223,3 +236,22 @@ describe('debug listener', () => {
     );
   });
 });
+
+/** 256 arrays of 16 KiB (4 MiB, ~128 samples at V8's 32 KiB interval), made over a few turns of the loop. */
+async function keepForTheHeapProfile(): Promise<number[][]> {
+  const kept: number[][] = [];
+  for (let index = 0; index < 256; index++) {
+    kept.push(new Array<number>(2048).fill(index));
+    if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return kept;
+}
+
+function findNode(node: HeapProfileNode, functionName: string): HeapProfileNode | undefined {
+  if (node.callFrame.functionName === functionName) return node;
+  for (const child of node.children) {
+    const found = findNode(child, functionName);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
