@@ -1,11 +1,12 @@
 // Creates the service's Nest application from one Settings object and starts it (main.ts and the
 // e2e tests use it). What starts and stops, and in which order, is the modules' own lifecycle
-// (app.module.ts; docs/development.md#start-up-and-shutdown): listen() initialises the app (store
-// connected and rules loaded, statistics sink and tracing started, gRPC and debug listening) and
-// then opens HTTP; shutdown() is app.close(), the SIGTERM path (docs/service.md, "Start-up and
-// signals").
+// (app.module.ts; docs/development.md#start-up-and-shutdown): the app is initialised (store
+// connected and rules loaded, statistics sink and tracing started, debug listening), then the gRPC
+// transport, connected as the app's microservice, listens, then HTTP; shutdown() is app.close(),
+// the SIGTERM path (docs/service.md, "Start-up and signals").
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
@@ -19,7 +20,7 @@ import { httpServerLimits } from './http-server-limits';
 import { buildLoggerModuleParams, createLogger } from './logging/create-logger';
 import type { Settings } from './settings/settings';
 import { StatsService } from './stats/stats.service';
-import { GrpcListener } from './transport/grpc/grpc-listener';
+import { GrpcTransport } from './transport/grpc/grpc-transport';
 import { acceptRawBodies } from './transport/http/accept-raw-bodies';
 
 export interface AppOverrides {
@@ -56,12 +57,10 @@ export async function startRatelimit(
   const random = overrides.random ?? systemRandom;
   const app = await createApp(settings, { logger, stats, clock, random });
   // What a failed start-up opened (store, rule watchers, listeners) is closed again.
-  await app
-    .listen({ port: settings.server.port, host: settings.server.host })
-    .catch(async (error: unknown) => {
-      await app.close();
-      throw error;
-    });
+  await open(app, settings).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
   const running = describeRunning(app, stats);
   logger.info(
     `ratelimit serving: gRPC ${running.grpcPort || settings.server.grpcUds}, HTTP ${running.httpPort}, debug ${running.debugPort}`,
@@ -69,8 +68,11 @@ export async function startRatelimit(
   return running;
 }
 
-/** The Nest application on Fastify, with the HTTP listener's limits; not initialised yet. */
-export function createApp(
+/**
+ * The Nest application on Fastify, with the HTTP listener's limits, and the gRPC transport
+ * connected as its microservice (a hybrid application); not initialised yet.
+ */
+export async function createApp(
   settings: Settings,
   dependencies: CoreDependencies,
 ): Promise<NestFastifyApplication> {
@@ -79,12 +81,25 @@ export function createApp(
   // Nest's own messages go through the same pino logger from the first line on (also when
   // start-up fails), in the LOG_FORMAT shape.
   const loggerParams = buildLoggerModuleParams(dependencies.logger);
-  return NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings, dependencies), adapter, {
-    logger: new NestPinoLogger(new PinoLogger(loggerParams), loggerParams),
-    abortOnError: false,
-    // acceptRawBodies installed the only body parser: /json parses the text itself.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(settings, dependencies),
+    adapter,
+    {
+      logger: new NestPinoLogger(new PinoLogger(loggerParams), loggerParams),
+      abortOnError: false,
+      // acceptRawBodies installed the only body parser: /json parses the text itself.
+      bodyParser: false,
+    },
+  );
+  app.connectMicroservice<MicroserviceOptions>({ strategy: app.get(GrpcTransport, { strict: false }) });
+  return app;
+}
+
+/** Initialised (store connected, rules loaded, the other listeners open), then gRPC, then HTTP. */
+async function open(app: NestFastifyApplication, settings: Settings): Promise<void> {
+  await app.init();
+  await app.startAllMicroservices();
+  await app.listen({ port: settings.server.port, host: settings.server.host });
 }
 
 function describeRunning(app: NestFastifyApplication, stats: StatsService): RunningRatelimit {
@@ -92,7 +107,7 @@ function describeRunning(app: NestFastifyApplication, stats: StatsService): Runn
   let closing: Promise<void> | undefined;
   return {
     httpPort: (app.getHttpServer().address() as AddressInfo).port,
-    grpcPort: app.get(GrpcListener, { strict: false }).port,
+    grpcPort: app.get(GrpcTransport, { strict: false }).boundPort,
     debugPort: app.get(DebugListener, { strict: false }).port,
     stats,
     health: app.get<HealthState>(HEALTH_STATE, { strict: false }),

@@ -1,21 +1,18 @@
 import { Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { RateLimitModule } from '../ratelimit/ratelimit.module';
-import { GrpcHandlers } from './grpc/grpc-handlers';
-import { GrpcListener } from './grpc/grpc-listener';
+import { GrpcTransport } from './grpc/grpc-transport';
 import { RlsController } from './grpc/rls.controller';
 import { HttpConnections } from './http/http-connections';
 import { JsonController } from './http/json.controller';
 
 /**
- * The two ways in: gRPC ShouldRateLimit (GrpcListener runs GrpcTransport, which calls the
- * controllers' @MessagePattern methods that GrpcHandlers finds) and HTTP /json (its connections
+ * The two ways in: gRPC ShouldRateLimit (GrpcTransport, which create-app.ts connects as the app's
+ * microservice, serves the controllers' @MessagePattern handlers) and HTTP /json (its connections
  * capped and, on shutdown, given a deadline by HttpConnections; Nest itself opens and closes it).
  */
 @Module({
-  imports: [RateLimitModule, DiscoveryModule],
+  imports: [RateLimitModule],
   controllers: [RlsController, JsonController],
-  providers: [GrpcHandlers, GrpcListener, HttpConnections],
-  exports: [GrpcListener],
+  providers: [GrpcTransport, HttpConnections],
 })
 export class TransportModule {}

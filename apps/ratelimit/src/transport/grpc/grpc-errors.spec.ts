@@ -78,4 +78,12 @@ describe(toServiceError.name, () => {
       [GrpcStatus.INTERNAL, 'internal error: x'],
     );
   });
+
+  it("maps Nest's answer to an error that was no RpcException to INTERNAL with its message", () => {
+    const error = toServiceError({ status: 'error', message: 'Internal server error' });
+    assert.deepEqual(
+      [error.code, error.details],
+      [GrpcStatus.INTERNAL, 'internal error: Internal server error'],
+    );
+  });
 });

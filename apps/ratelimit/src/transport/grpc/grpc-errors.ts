@@ -1,6 +1,6 @@
 // Errors of the service -> gRPC status (the table in docs/service.md). Controllers throw
-// RpcException({code, message}); the transport calls them straight (grpc-handlers.ts), so the
-// exception itself arrives here and its object is the status.
+// RpcException({code, message}); Nest's exception filter hands the transport that object (the
+// status), and `{status: 'error', message}` for anything else it caught (and logged).
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { RpcException } from '@nestjs/microservices';
 import { StoreUnavailableError } from '@repo/storage';
@@ -17,7 +17,7 @@ export function toRpcException(error: unknown): RpcException {
 }
 
 export function grpcStatusOf(error: unknown): GrpcStatusError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = hasMessage(error) ? error.message : String(error);
   if (error instanceof InvalidRequestError) return { code: GrpcStatus.INVALID_ARGUMENT, message };
   if (error instanceof NoConfigLoadedError) return { code: GrpcStatus.UNAVAILABLE, message };
   if (error instanceof StoreUnavailableError) return { code: GrpcStatus.UNAVAILABLE, message };
@@ -39,4 +39,8 @@ function isStatusError(error: unknown): error is GrpcStatusError {
     typeof (error as GrpcStatusError).code === 'number' &&
     typeof (error as GrpcStatusError).message === 'string'
   );
+}
+
+function hasMessage(error: unknown): error is { message: string } {
+  return typeof error === 'object' && error !== null && typeof (error as Error).message === 'string';
 }
