@@ -56,8 +56,8 @@ export class GrpcHealthController {
   }
 
   @MessagePattern(HEALTH_WATCH_PATTERN)
-  // The transport passes the request and the call, in the order @Payload() and @Ctx() name them
-  // (transport/grpc/grpc-handlers.ts checks it); the call is the stream to write to.
+  // The transport passes the request and the call, which @Payload() and @Ctx() pick
+  // (transport/grpc/grpc-transport.ts); the call is the stream to write to.
   async watch(
     @Payload() request: HealthCheckRequest | UndecodableRequest,
     @Ctx() call: ServerWritableStream<unknown, unknown>,
