@@ -28,12 +28,6 @@ import { buildConsole } from './build-console.mjs';
 import { LAZY_NATIVE_MODULES, LAZY_NATIVE_PACKAGES, LAZY_PACKAGES } from './swc-config.mjs';
 import { trainCodeCache } from './train-code-cache.mjs';
 
-// @willsoto/nestjs-prometheus is loaded only with USE_PULLSTATS too, but stays in the service's
-// script rather than in a bundle of its own: its decorators must come from the service's own
-// @nestjs/common, which a bundle of its own would copy. Only the Prometheus app
-// (stats/sinks/prometheus/start-prometheus-app.ts, reached through an import() that runs with
-// USE_PULLSTATS) requires it, and esbuild runs a CommonJS module on its first require.
-
 export async function bundleRatelimit({ root, dist }) {
   const compiled = join(dist, 'apps/ratelimit/src');
   const outdir = join(dist, 'apps/ratelimit');

@@ -8,15 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '@repo/test-support';
 
-/**
- * The build's own lists (scripts/swc-config.mjs), plus the Prometheus app's package (reached only
- * through an import() that runs with USE_PULLSTATS), and which of them loading `modulePath` loads.
- */
+/** The build's own lists (scripts/swc-config.mjs), and which of them loading `modulePath` loads. */
 function lazyPackagesLoadedBy(modulePath: string): { packages: string[]; loaded: string[] } {
   const config = join(repoRoot(), 'scripts/swc-config.mjs');
   const script = `
     const { LAZY_PACKAGES: lazy, LAZY_IN_SERVICE, LAZY_NATIVE_PACKAGES } = require(${JSON.stringify(config)});
-    const LAZY_PACKAGES = [...lazy, ...LAZY_IN_SERVICE, ...LAZY_NATIVE_PACKAGES, '@willsoto/nestjs-prometheus'];
+    const LAZY_PACKAGES = [...lazy, ...LAZY_IN_SERVICE, ...LAZY_NATIVE_PACKAGES];
     require('reflect-metadata');
     require(${JSON.stringify(modulePath)});
     const files = Object.keys(require.cache).map((file) => file.split('/node_modules/').pop());
@@ -32,7 +29,7 @@ describe('packages loaded only when configured', () => {
   it('loading the service (create-app and its imports) loads none of them', () => {
     const { packages, loaded } = lazyPackagesLoadedBy(join(__dirname, 'create-app.js'));
     assert.equal(packages.includes('ioredis'), true);
-    assert.equal(packages.includes('@willsoto/nestjs-prometheus'), true);
+    assert.equal(packages.includes('prom-client'), true);
     assert.equal(packages.includes('@grpc/proto-loader'), true);
     assert.equal(packages.includes('@datadog/pprof'), true);
     assert.deepEqual(loaded, []);

@@ -11,13 +11,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CompileOptions, RuleRegistry } from '@repo/rules';
 import type { Clock } from '../clock';
+import { readBody, routeTable, send, sendJson, TEXT, type Route } from '../http-listener';
+import { MAX_BODY_BYTES } from '../debug/debug-routes';
 import type { RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { checkRules } from './check-rules';
 import { consoleFiles } from './console-page';
 import type { OperatorConsole } from './operator-console';
-import { readBody } from './read-body';
 import { refuseContentType } from './refuse-content-type';
-import { tryRequest, type TryAnswer } from './try-request';
+import { tryRequest } from './try-request';
 
 export interface ConsoleDependencies {
   readonly console: OperatorConsole;
@@ -30,60 +31,56 @@ export interface ConsoleDependencies {
   decide(request: RateLimitRequest): Promise<RateLimitDecision>;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
+const API = '/console/api/';
 const DEFAULT_TOP = 20;
 const MAX_TOP = 64;
 const MAX_CHECKS_RUNNING = 2;
 
 export class ConsoleApi {
   private checksRunning = 0;
+  /** Answers a request under /console; the debug listener checked the path. */
+  readonly handle: Route;
 
-  constructor(private readonly dependencies: ConsoleDependencies) {}
-
-  /** Answers a request under /console; the caller checked the path. */
-  async handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    const path = url.pathname;
-    if (path === '/console' || path === '/console/') return this.page(response, 'index.html');
-    if (!path.startsWith('/console/api/')) return this.page(response, path.slice('/console/'.length));
-    const name = path.slice('/console/api/'.length);
-    const route = `${request.method ?? 'GET'} ${name}`;
-    const refused =
-      request.method === 'POST' ? refuseContentType(name, request.headers['content-type']) : undefined;
-    if (refused !== undefined) return json(response, 415, { error: refused });
-    switch (route) {
-      case 'GET rules':
-        return json(response, 200, this.rules());
-      case 'GET traffic':
-        return json(response, 200, this.traffic(url));
-      case 'GET limited':
-        return json(response, 200, this.limited(url));
-      case 'GET live':
-        return json(response, 200, this.live(url));
-      case 'POST try':
-        return this.tryAnswer(
-          response,
-          await tryRequest(await readBody(request, MAX_BODY_BYTES), url, this.dependencies.decide),
-        );
-      case 'POST check':
-        return this.check(response, await readBody(request, MAX_BODY_BYTES));
-      default:
-        return json(response, 404, { error: `no console API route ${route}` });
-    }
+  constructor(private readonly dependencies: ConsoleDependencies) {
+    const page =
+      (name: string): Route =>
+      (_request, response) =>
+        this.page(response, name);
+    const get =
+      (answer: (url: URL) => unknown): Route =>
+      (_request, response, url) =>
+        sendJson(response, 200, answer(url));
+    this.handle = routeTable(
+      {
+        '/console': page('index.html'),
+        '/console/': page('index.html'),
+        [`GET ${API}rules`]: get(() => this.rules()),
+        [`GET ${API}traffic`]: get((url) => this.traffic(url)),
+        [`GET ${API}limited`]: get((url) => this.limited(url)),
+        [`GET ${API}live`]: get((url) => this.live(url)),
+        [`POST ${API}try`]: post('try', async (response, body, url) => {
+          const answer = await tryRequest(body, url, this.dependencies.decide);
+          send(response, answer.statusCode, answer.body, { 'content-type': 'application/json' });
+        }),
+        [`POST ${API}check`]: post('check', (response, body) => this.check(response, body)),
+      },
+      (request, response, url) => {
+        const path = url.pathname;
+        if (!path.startsWith(API)) return this.page(response, path.slice('/console/'.length));
+        const route = `${request.method ?? 'GET'} ${path.slice(API.length)}`;
+        sendJson(response, 404, { error: `no console API route ${route}` });
+      },
+    );
   }
 
   private page(response: ServerResponse, name: string): void {
     const file = consoleFiles().get(name);
     if (file === undefined) {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end(
-        name === 'index.html'
-          ? 'the console page was not built (npm run build)\n'
-          : `no such file: ${name}\n`,
-      );
-      return;
+      const missing =
+        name === 'index.html' ? 'the console page was not built (npm run build)' : `no such file: ${name}`;
+      return send(response, 404, `${missing}\n`, { 'content-type': TEXT });
     }
-    response.writeHead(200, { 'content-type': file.contentType, 'cache-control': 'no-cache' });
-    response.end(file.content);
+    send(response, 200, file.content, { 'content-type': file.contentType, 'cache-control': 'no-cache' });
   }
 
   private rules(): unknown {
@@ -146,26 +143,31 @@ export class ConsoleApi {
   /** Checks run one at a time in the check worker (libs/rules check-worker.ts): one running, one waiting. */
   private async check(response: ServerResponse, yaml: string): Promise<void> {
     if (this.checksRunning >= MAX_CHECKS_RUNNING) {
-      return json(response, 503, { error: `${MAX_CHECKS_RUNNING} rules checks are running; try again` });
+      return sendJson(response, 503, { error: `${MAX_CHECKS_RUNNING} rules checks are running; try again` });
     }
     this.checksRunning += 1;
     try {
       const { registry, compileOptions } = this.dependencies;
-      json(response, 200, await checkRules(yaml, registry.snapshot, compileOptions));
+      sendJson(response, 200, await checkRules(yaml, registry.snapshot, compileOptions));
     } finally {
       this.checksRunning -= 1;
     }
   }
-
-  private tryAnswer(response: ServerResponse, answer: TryAnswer): void {
-    response.writeHead(answer.statusCode, { 'content-type': 'application/json' });
-    response.end(answer.body);
-  }
 }
 
-function json(response: ServerResponse, statusCode: number, body: unknown): void {
-  response.writeHead(statusCode, { 'content-type': 'application/json' });
-  response.end(`${JSON.stringify(body)}\n`);
+/**
+ * A POST route: its body read (at most MAX_BODY_BYTES) once the content type is one a cross-site
+ * page cannot send (refuse-content-type.ts), else 415.
+ */
+function post(
+  name: string,
+  answer: (response: ServerResponse, body: string, url: URL) => Promise<void>,
+): Route {
+  return async (request: IncomingMessage, response, url) => {
+    const refused = refuseContentType(name, request.headers['content-type']);
+    if (refused !== undefined) return sendJson(response, 415, { error: refused });
+    await answer(response, await readBody(request, MAX_BODY_BYTES), url);
+  };
 }
 
 /** A query parameter as an integer within [min, max]; `fallback` when absent or not a number. */

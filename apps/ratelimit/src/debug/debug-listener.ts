@@ -1,6 +1,7 @@
 // The debug listener's lifetime in the app (docs/service.md, "Debug listener"): it opens after
-// gRPC once the app is initialised, and closes once the app has shut down. The operator console's
-// routes come from ConsoleModule under DEBUG_CONSOLE when CONSOLE_ENABLED is on.
+// gRPC once the app is initialised, and closes once the app has shut down. Its routes are in
+// debug-routes.ts; the operator console's come from ConsoleModule under DEBUG_CONSOLE when
+// CONSOLE_ENABLED is on.
 import {
   Inject,
   Injectable,
@@ -11,10 +12,11 @@ import {
 import type { Logger } from 'pino';
 import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
 import { LOGGER, STATS } from '../core-tokens';
-import { listenerLimits, refusedConnectionWarning } from '../listener-limits';
+import { HttpListener } from '../http-listener';
 import { SETTINGS, type Settings } from '../settings/settings';
 import type { StatsService } from '../stats/stats.service';
-import { DebugServer, type DebugSources } from './debug-server';
+import { debugRoutes, MAX_BODY_BYTES, type DebugSources } from './debug-routes';
+import { ProcessVarsReader } from './process-vars';
 import { rulesDump } from './rules-dump';
 
 /** Injection token of the console's routes on the debug listener (DebugSources['console']). */
@@ -22,9 +24,11 @@ export const DEBUG_CONSOLE = Symbol('DEBUG_CONSOLE');
 
 @Injectable()
 export class DebugListener implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly server: DebugServer;
+  private readonly listener: HttpListener;
+  private readonly vars = new ProcessVarsReader();
   private boundPort = 0;
 
+  /** The listener has the HTTP listener's limits (HTTP_REQUEST_TIMEOUT, HTTP_MAX_CONNECTIONS). */
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(LOGGER) logger: Logger,
@@ -32,16 +36,18 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(RULE_REGISTRY) registry: RuleRegistry,
     @Optional() @Inject(DEBUG_CONSOLE) consoleRoutes?: DebugSources['console'],
   ) {
-    const limits = listenerLimits(settings.server);
     const sources = {
       rulesDump: () => rulesDump(registry),
       statsDump: () => stats.store.dump(),
+      vars: this.vars,
       console: consoleRoutes,
     };
-    const refused = refusedConnectionWarning(logger, 'debug listener', limits.maxConnections);
-    this.server = new DebugServer(sources, limits, refused, {
-      listenerHost: settings.debug.host,
-      allowedHosts: settings.debug.allowedHosts,
+    const policy = { listenerHost: settings.debug.host, allowedHosts: settings.debug.allowedHosts };
+    this.listener = new HttpListener(debugRoutes(sources, policy), {
+      server: settings.server,
+      logger,
+      name: 'debug listener',
+      maxBodyBytes: MAX_BODY_BYTES,
     });
   }
 
@@ -51,10 +57,11 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.boundPort = await this.server.listen(this.settings.debug.host, this.settings.debug.port);
+    this.boundPort = await this.listener.listen(this.settings.debug.host, this.settings.debug.port);
   }
 
   onApplicationShutdown(): Promise<void> {
-    return this.server.close();
+    this.vars.close();
+    return this.listener.close();
   }
 }

@@ -4,6 +4,7 @@
 // rebinding, where evil.example resolves to 127.0.0.1 and the page becomes same-origin with the
 // listener (only the Host header still says evil.example). Clients that are not browsers (curl,
 // scrapers, kubectl port-forward) send a Host naming this listener and no Origin, and pass.
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
 export interface RequestFacts {
@@ -48,6 +49,20 @@ export function refuseCrossSite(request: RequestFacts, policy: CrossSitePolicy):
   if (site !== undefined && !OWN_SITES.has(site) && !isNavigation(request))
     return `cross-site request refused (Sec-Fetch-Site: ${site}): open the page from the debug listener itself`;
   return undefined;
+}
+
+/** The facts of a node:http request the check reads (the first of repeated headers). */
+export function requestFacts(request: IncomingMessage): RequestFacts {
+  const { headers } = request;
+  const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  return {
+    host: headers.host,
+    origin: headers.origin,
+    secFetchSite: one(headers['sec-fetch-site']),
+    secFetchMode: one(headers['sec-fetch-mode']),
+    method: request.method ?? 'GET',
+    localAddress: request.socket.localAddress,
+  };
 }
 
 /** A link followed to the listener: the user sees the answer, the linking page does not. */

@@ -2,6 +2,7 @@
 // with a rest after each (ProfileSlot, 429 otherwise), cut short when the client goes away,
 // served as a download with the event-loop pauses it caused as Server-Timing.
 import type { ServerResponse } from 'node:http';
+import { send, TEXT } from '../http-listener';
 import { profileCpu } from './profile-cpu';
 import { profileHeap } from './profile-heap';
 import { ProfilePauses } from './profile-pauses';
@@ -30,15 +31,15 @@ export async function serveProfile(
   const raw = url.searchParams.get('seconds') ?? String(route.defaultSeconds);
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > route.maxSeconds)
-    return plain(
+    return send(
       response,
       400,
-      `seconds must be an integer from 1 to ${route.maxSeconds}, got ${JSON.stringify(raw)}`,
+      `seconds must be an integer from 1 to ${route.maxSeconds}, got ${JSON.stringify(raw)}\n`,
     );
   const answer = slot.take(kind, seconds);
   if (!answer.isTaken) {
-    response.setHeader('retry-after', String(answer.retryAfterSeconds));
-    return plain(response, 429, answer.message);
+    const headers = { 'content-type': TEXT, 'retry-after': String(answer.retryAfterSeconds) };
+    return send(response, 429, `${answer.message}\n`, headers);
   }
   const pauses = new ProfilePauses();
   const gone = new AbortController();
@@ -47,19 +48,13 @@ export async function serveProfile(
   try {
     const json = await route.run(seconds, gone.signal, pauses);
     if (gone.signal.aborted) return;
-    response.writeHead(200, {
+    send(response, 200, json, {
       'content-type': 'application/json',
       'content-disposition': `attachment; filename="${route.fileName}"`,
       'server-timing': pauses.serverTiming(),
     });
-    response.end(json);
   } finally {
     response.off('close', onClose);
     answer.release(pauses.totalMs());
   }
-}
-
-function plain(response: ServerResponse, statusCode: number, message: string): void {
-  response.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8' });
-  response.end(`${message}\n`);
 }

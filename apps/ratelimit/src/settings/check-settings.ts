@@ -14,7 +14,8 @@ const SINKS = ['USE_PUSHSTATS', 'USE_TAGGEDSTATS', 'USE_PULLSTATS'] as const;
 const PUSH_HINT =
   '; USE_PUSHSTATS (USE_STATSD) defaults to true: set USE_PUSHSTATS=false to use taggedstats or pullstats';
 const hasOne = (values: Values) => [values.ALTCACHE_HOST_PORT.length > 0, values.ALTCACHE_SRV !== ''];
-// Served as a Nest route, where `:name` and `*` are patterns and a trailing `/` is dropped.
+// The Prometheus listener serves PULLSTATS_PATH as written; a path routers read as a pattern (`:name`,
+// `*`, a trailing `/`) or a URL's path cannot hold (`?`, `#`) is refused, so the path served is the one written.
 const isLiteralPath = (path: string) =>
   /^\/[\w\-.~!$&'+,;=@%/]*$/.test(path) && (path === '/' || !path.endsWith('/'));
 const tlsFilesMissing = (values: Values) =>

@@ -253,6 +253,22 @@ describe('console JSON API', () => {
     assert.equal(response.status, 404);
     assert.deepEqual(await response.json(), { error: 'no console API route GET nothing' });
   });
+
+  it('refuses a body past 1 MiB with 413 before reading it, and takes one of exactly 1 MiB', async () => {
+    const padded = (bytes: number) => {
+      const request = JSON.stringify({
+        domain: 'bar', // no rules: OK, whatever the earlier tests counted
+        descriptors: [{ entries: [{ key: 'k', value: 'v' }] }],
+      });
+      return request + ' '.repeat(bytes - request.length);
+    };
+    assert.deepEqual(await post('/console/api/try', padded(1024 * 1024 + 1)), {
+      status: 413,
+      text: 'the body is larger than 1048576 bytes\n',
+    });
+    assert.equal((await post('/console/api/try', padded(1024 * 1024))).status, 200);
+    assert.equal((await get('/console/api/rules')).domains.length, 1, 'the listener still answers');
+  });
 });
 
 function limit(fields: {

@@ -130,10 +130,41 @@ describe('Prometheus pull sink with the built-in mapping', () => {
     assert.equal(typeof sampleValue(samples, 'process_start_time_seconds'), 'number');
   });
 
-  it('answers 404 on other paths', async () => {
-    const response = await fetch(`${url}/other`);
-    assert.equal(response.status, 404);
-    assert.equal(await response.text(), '404 page not found\n');
+  it('answers 404 on other paths and methods, 413 past MAX_REQUEST_BYTES, HEAD with the headers of a scrape', async () => {
+    const answers = [];
+    for (const [method, path] of [
+      ['GET', '/other'],
+      ['GET', '/metrics/'],
+      ['POST', '/metrics'],
+      ['OPTIONS', '/metrics'],
+    ]) {
+      const response = await fetch(`${url}${path}`, { method });
+      answers.push([
+        method,
+        path,
+        response.status,
+        response.headers.get('content-type'),
+        await response.text(),
+      ]);
+    }
+    const notFound = [404, 'text/plain; charset=utf-8', '404 page not found\n'];
+    assert.deepEqual(answers, [
+      ['GET', '/other', ...notFound],
+      ['GET', '/metrics/', ...notFound],
+      ['POST', '/metrics', ...notFound],
+      ['OPTIONS', '/metrics', ...notFound],
+    ]);
+    const tooLarge = await fetch(`${url}/metrics`, { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
+    assert.deepEqual(
+      [tooLarge.status, await tooLarge.text()],
+      [413, 'the body is larger than 1048576 bytes\n'],
+      'MAX_REQUEST_BYTES, as on the HTTP listener',
+    );
+    const head = await fetch(`${url}/metrics?ignored=1`, { method: 'HEAD' });
+    assert.deepEqual(
+      [head.status, head.headers.get('content-type'), await head.text()],
+      [200, 'text/plain; version=0.0.4; charset=utf-8', ''],
+    );
   });
 });
 
