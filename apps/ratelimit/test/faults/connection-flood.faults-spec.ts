@@ -37,6 +37,12 @@ const CUT_ALLOWANCE_MS = 5000;
  * read from the replaced connections are garbage until V8's next full collection (large strings
  * live outside the young generation): measured +118 MiB after 500 connections and +130 MiB after
  * 2,000, levelling off. The bound is that plateau with room for a busy machine.
+ * The HTTP flood's peak is the main listener's alone (the side listeners are idle meanwhile),
+ * and it varies from run to run with when V8 collects: 28 runs each on fresh installs measured
+ * +106 to +149 MiB with the side listeners' old code and +105 to +152 MiB with their route table
+ * (medians +119 and +122, a gap within chance: permutation test p = 0.34). Sampled from
+ * /debug/vars, the runs near +145 are those where V8 grew its heap during the flood (heapTotal
+ * 100 to 109 MiB at the peak, not 65) beside 55 to 60 MiB of read body buffers.
  */
 const RSS_GROWTH_BOUND_MIB = 160;
 
