@@ -70,7 +70,7 @@ export class CachedCounter {
    * pending: 0 unless the store could not be reached.
    */
   async flushNow(): Promise<number> {
-    await this.inFlight;
+    if (this.inFlight) await this.inFlight;
     await this.flushOnce();
     return this.counters.pendingHits;
   }
