@@ -1,4 +1,5 @@
 import { StorageOptionsError } from '../storage-options-error';
+import type { StorageEventListener } from '../counter-store-options';
 import type { CountExact, FlushDeltas } from './cached-delta';
 import { SYSTEM_INTERVAL_TIMER, type IntervalTimer } from './interval-timer';
 
@@ -25,9 +26,14 @@ export interface CachedCounterOptions {
    */
   readonly maxReadAgeMs?: number;
   readonly timer?: IntervalTimer;
+  /** The store this engine flushes to, as its events are tagged (`store`); default `main`. */
+  readonly store?: string;
+  /** Where the flush counters go as they change (the stores' statistics hook). */
+  readonly onEvent?: StorageEventListener;
 }
 
-export type ResolvedCachedCounterOptions = Required<CachedCounterOptions>;
+export type ResolvedCachedCounterOptions = Required<Omit<CachedCounterOptions, 'onEvent'>> &
+  Pick<CachedCounterOptions, 'onEvent'>;
 
 /** Fills in the defaults; a bound that is not a positive number is refused, naming it. */
 export function resolveCachedCounterOptions(options: CachedCounterOptions): ResolvedCachedCounterOptions {
@@ -38,6 +44,7 @@ export function resolveCachedCounterOptions(options: CachedCounterOptions): Reso
     maxKeys: options.maxKeys ?? DEFAULT_MAX_KEYS,
     maxReadAgeMs: options.maxReadAgeMs ?? 2 * flushIntervalMs,
     timer: options.timer ?? SYSTEM_INTERVAL_TIMER,
+    store: options.store ?? 'main',
   };
   for (const name of ['flushIntervalMs', 'maxKeys', 'maxReadAgeMs'] as const) {
     const value = resolved[name];

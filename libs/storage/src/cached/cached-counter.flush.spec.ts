@@ -44,6 +44,37 @@ describe(`${CachedCounter.name} flush`, () => {
     assert.deepEqual([flushes, flushedKeys, pendingHits], [1, 2, 0]);
   });
 
+  it('reports its flush counters as events tagged with its store', async () => {
+    const events: [string, Readonly<Record<string, string>> | undefined, number | undefined][] = [];
+    const { sut, store, timer } = setup({
+      store: 'per_second',
+      maxKeys: 1,
+      onEvent: (name, tags, value) => events.push([name, tags, value]),
+    });
+    await sut.count('a_1', 1, 1);
+    sut.countCached('a_1', 2);
+    await timer.advance(250);
+    store.isDown = true;
+    sut.countCached('a_1', 1);
+    await timer.advance(250);
+    store.isDown = false;
+    await timer.advance(250);
+    await timer.advance(750); // a_1 read last at 750: dropped at 1500
+    await sut.count('b_1', 1, 1);
+    await sut.count('c_1', 1, 1);
+    const tags = { store: 'per_second' };
+    assert.deepEqual(events, [
+      ['cached.flushes', tags, 1],
+      ['cached.flushed_keys', tags, 1],
+      ['cached.flushes', tags, 1],
+      ['cached.flush_errors', tags, 1],
+      ['cached.flushes', tags, 1],
+      ['cached.flushed_keys', tags, 1],
+      ['cached.expirations', tags, 1],
+      ['cached.evictions', tags, 1],
+    ]);
+  });
+
   it('sends no round trip in an interval with nothing pending', async () => {
     const { sut, store, timer } = setup();
     await sut.count('a_60', 1, 60);
@@ -79,6 +110,19 @@ describe(`${CachedCounter.name} flush`, () => {
     assert.deepEqual(store.flushes.at(-1), [{ key: 'a_60', delta: 6, expirySeconds: 60 }]);
     assert.equal(store.values.get('a_60'), 7);
     assert.deepEqual([sut.stats().flushErrors, sut.stats().pendingHits, sut.stats().flushes], [2, 0, 3]);
+  });
+
+  it('adds the hits still pending to an exact count made after an outage', async () => {
+    const { sut, store, timer } = setup();
+    await sut.count('a_60', 1, 60);
+    store.isDown = true;
+    sut.countCached('a_60', 6);
+    await timer.advance(501); // two failed flushes; the read is 501 ms old
+    store.isDown = false;
+    assert.equal(await sut.count('a_60', 1, 60), 8, 'stored 2 after the exact hit, 6 pending');
+    assert.equal(sut.countCached('a_60', 1), 9);
+    await timer.advance(249);
+    assert.deepEqual([store.values.get('a_60'), sut.stats().pendingHits], [9, 0]);
   });
 
   it('keeps a flush in flight alone and counts the hits that arrive meanwhile', async () => {

@@ -16,7 +16,7 @@ import { flushPending, type FlushContext } from './flush-pending';
 export class CachedCounter {
   private readonly options: ResolvedCachedCounterOptions;
   private readonly entries: CacheEntries;
-  private readonly counters = new CachedCountingCounters();
+  private readonly counters: CachedCountingCounters;
   private readonly flushContext: FlushContext;
   private readonly timerHandle: unknown;
   private inFlight: Promise<boolean> | undefined;
@@ -26,6 +26,7 @@ export class CachedCounter {
     this.options = resolveCachedCounterOptions(options);
     const { flushDeltas, now, maxReadAgeMs, maxKeys, timer, flushIntervalMs } = this.options;
     this.entries = new CacheEntries(maxKeys);
+    this.counters = new CachedCountingCounters(options.onEvent, this.options.store);
     this.flushContext = { entries: this.entries, counters: this.counters, flushDeltas, now, maxReadAgeMs };
     this.timerHandle = timer.setInterval(() => this.flushOnce(), flushIntervalMs);
   }
@@ -56,9 +57,9 @@ export class CachedCounter {
         continue;
       }
       if (this.closed) return this.countUncached(key, hits, expirySeconds);
-      const held = entry ?? this.entries.add(key, expirySeconds, () => this.counters.evictions++);
+      const held = entry ?? this.entries.add(key, expirySeconds, () => this.counters.add('evictions'));
       if (held === undefined) {
-        this.counters.uncachedAtBound++;
+        this.counters.add('uncachedAtBound');
         return this.countUncached(key, hits, expirySeconds);
       }
       return this.load(held, hits);

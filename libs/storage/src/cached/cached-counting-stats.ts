@@ -1,3 +1,5 @@
+import type { StorageEventListener } from '../counter-store-options';
+
 /**
  * What one engine (one store) did, as plain numbers the app's statistics layer publishes
  * (proposed names: `ratelimit.cached.<field in snake_case>` tagged with the store). Counters only
@@ -28,7 +30,23 @@ export interface CachedCountingStats {
   readonly droppedHits: number;
 }
 
-/** The engine's counters, mutated in place; `snapshot()` copies them. */
+/** The counters also reported as they change, by event name (`ratelimit.` + name, tagged with the store). */
+const EVENT_NAMES = {
+  flushes: 'cached.flushes',
+  flushErrors: 'cached.flush_errors',
+  flushedKeys: 'cached.flushed_keys',
+  evictions: 'cached.evictions',
+  expirations: 'cached.expirations',
+  uncachedAtBound: 'cached.uncached_at_bound',
+  droppedHits: 'cached.dropped_hits',
+} as const;
+
+export type CachedCountingEvent = keyof typeof EVENT_NAMES;
+
+/**
+ * The engine's counters, mutated in place; `snapshot()` copies them. The rare ones (not the
+ * per-decision counts) also go to `onEvent` as they change, as the stores report theirs.
+ */
 export class CachedCountingCounters {
   flushes = 0;
   flushErrors = 0;
@@ -40,6 +58,20 @@ export class CachedCountingCounters {
   exactDecisions = 0;
   uncachedAtBound = 0;
   droppedHits = 0;
+  private readonly tags: Readonly<Record<string, string>>;
+
+  constructor(
+    private readonly onEvent: StorageEventListener | undefined,
+    store: string,
+  ) {
+    this.tags = { store };
+  }
+
+  add(event: CachedCountingEvent, value = 1): void {
+    if (value === 0) return;
+    this[event] += value;
+    this.onEvent?.(EVENT_NAMES[event], this.tags, value);
+  }
 
   snapshot(cachedKeys: number): CachedCountingStats {
     return {

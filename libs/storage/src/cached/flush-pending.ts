@@ -23,7 +23,7 @@ export async function flushPending(context: FlushContext): Promise<boolean> {
   if (batch.length === 0) return true;
   const { counters, entries } = context;
   const sentAtMs = context.now();
-  counters.flushes++;
+  counters.add('flushes');
   let answers: readonly FlushAnswer[];
   try {
     answers = await context.flushDeltas(
@@ -32,12 +32,16 @@ export async function flushPending(context: FlushContext): Promise<boolean> {
     if (answers.length !== batch.length)
       throw new Error(`the flush answered ${answers.length} totals for ${batch.length} keys`);
   } catch {
-    counters.flushErrors++;
+    counters.add('flushErrors');
     for (const entry of batch) giveBack(entry);
     return false;
   }
-  batch.forEach((entry, i) => applyAnswer(context, entry, answers[i], sentAtMs));
-  for (const entry of batch) entries.update(entry);
+  let flushedKeys = 0;
+  batch.forEach((entry, i) => {
+    if (applyAnswer(context, entry, answers[i], sentAtMs)) flushedKeys++;
+    entries.update(entry);
+  });
+  counters.add('flushedKeys', flushedKeys);
   return true;
 }
 
@@ -52,7 +56,7 @@ function takePending({ entries, counters, now, maxReadAgeMs }: FlushContext): Ca
       batch.push(entry);
     } else if (isClean(entry) && entry.readAtMs < oldestUsableMs) {
       entries.delete(entry.key);
-      counters.expirations++;
+      counters.add('expirations');
     }
   }
   return batch;
@@ -69,16 +73,22 @@ function giveBack(entry: CacheEntry): void {
  * counted in droppedHits, and its read is made too old, so its next decision is exact and meets
  * the key's error.
  */
-function applyAnswer(context: FlushContext, entry: CacheEntry, answer: FlushAnswer, sentAtMs: number): void {
+function applyAnswer(
+  context: FlushContext,
+  entry: CacheEntry,
+  answer: FlushAnswer,
+  sentAtMs: number,
+): boolean {
   const { counters } = context;
   counters.pendingHits -= entry.flushing;
-  if (answer instanceof Error) {
-    counters.droppedHits += entry.flushing;
-    entry.readAtMs = Number.NEGATIVE_INFINITY;
-  } else {
-    counters.flushedKeys++;
+  const isFlushed = !(answer instanceof Error);
+  if (isFlushed) {
     entry.storedTotal = Math.max(entry.storedTotal, answer);
     entry.readAtMs = Math.max(entry.readAtMs, sentAtMs);
+  } else {
+    counters.add('droppedHits', entry.flushing);
+    entry.readAtMs = Number.NEGATIVE_INFINITY;
   }
   entry.flushing = 0;
+  return isFlushed;
 }
