@@ -101,11 +101,13 @@ export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
   /**
    * Cached counting's flush (docs/stores.md#cached-counting): every delta INCRBY'd with its expiry
    * on one store in one round trip, each key's total (or its own failure) answered in order.
+   * `timeoutMs` defaults to the store's (KV_TIMEOUT); a flush of thousands of keys needs more
+   * (docs/stores.md#cached-counting), and no caller waits for it.
    */
-  flushDeltas(store: LaneName, deltas: readonly CachedDelta[]): Promise<FlushAnswer[]> {
+  flushDeltas(store: LaneName, deltas: readonly CachedDelta[], timeoutMs?: number): Promise<FlushAnswer[]> {
     if (this.closed) return Promise.reject(closedError());
     const lane = store === 'per_second' && this.perSecond ? this.perSecond : this.main;
-    return lane.flushDeltas(deltas);
+    return lane.flushDeltas(deltas, timeoutMs);
   }
 
   /**

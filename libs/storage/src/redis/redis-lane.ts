@@ -65,11 +65,14 @@ export class RedisLane {
     }
   }
 
-  /** Cached counting's flush (flushDeltasToRedis), bounded by the timeout like a batch. */
-  async flushDeltas(deltas: readonly CachedDelta[]): Promise<FlushAnswer[]> {
+  /** Cached counting's flush (flushDeltasToRedis), bounded by `timeoutMs` (default the store's). */
+  async flushDeltas(
+    deltas: readonly CachedDelta[],
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<FlushAnswer[]> {
     try {
       this.assertConnected();
-      return await withTimeout(flushDeltasToRedis(this.executor, deltas), this.options.timeoutMs);
+      return await withTimeout(flushDeltasToRedis(this.executor, deltas), timeoutMs);
     } catch (error) {
       throw toStoreUnavailableError('redis', error);
     }
