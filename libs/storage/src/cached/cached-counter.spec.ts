@@ -114,6 +114,34 @@ describe(CachedCounter.name, () => {
     });
   });
 
+  describe('hostile load', () => {
+    it('loses no hit with 2,000 callers, 250 at once over 80 keys, a bound of 50, and failing flushes', async () => {
+      const { sut, store, timer } = setup({ maxKeys: 50 });
+      let counted = 0;
+      for (let round = 0; round < 8; round++) {
+        store.isDown = round % 3 === 1; // exact counts fail too: their hits are not counted
+        const calls = Array.from({ length: 250 }, (_, i) => {
+          const hits = (i % 3) + 1;
+          return sut.count(`k${(i + round * 13) % 80}_60`, hits, 60).then(
+            () => (counted += hits),
+            () => undefined,
+          );
+        });
+        await Promise.all(calls);
+        assert.ok(sut.stats().cachedKeys <= 50, `${sut.stats().cachedKeys} keys held`);
+        await timer.advance(250);
+      }
+      store.isDown = false;
+      assert.equal(await sut.close(), 0);
+      const stored = [...store.values.values()].reduce((sum, value) => sum + value, 0);
+      assert.equal(stored, counted, 'the store holds every hit answered');
+      const { pendingHits, cachedKeys, evictions, uncachedAtBound } = sut.stats();
+      assert.deepEqual([pendingHits, cachedKeys <= 50], [0, true]);
+      // Deterministic on the fake clock: the numbers pin the behaviour at the bound.
+      assert.deepEqual([counted, evictions, uncachedAtBound], [3218, 91, 720]);
+    });
+  });
+
   describe('options', () => {
     for (const [name, value] of [
       ['flushIntervalMs', 0],
