@@ -46,6 +46,12 @@ export { RedisCounterStore } from './redis/redis-counter-store';
 export { MemcachedCounterStore } from './memcached/memcached-counter-store';
 export { CachedCounter } from './cached/cached-counter';
 export {
+  CACHED_COUNTERS,
+  CachedCounters,
+  MIN_FLUSH_TIMEOUT_MS,
+  type CachedCountersOptions,
+} from './cached/cached-counters';
+export {
   DEFAULT_FLUSH_INTERVAL_MS,
   DEFAULT_MAX_KEYS,
   type CachedCounterOptions,
