@@ -14,7 +14,9 @@ export {
 export { takeTokens } from './take-tokens';
 export {
   STORE_CAPABILITIES,
+  storesCountingCached,
   storesRunning,
+  type CachedCountingSupport,
   type StoreCallSpan,
   type StoreCapabilities,
 } from './store-capabilities';

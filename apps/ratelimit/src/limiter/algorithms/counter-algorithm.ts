@@ -38,6 +38,11 @@ export interface Tally {
 export interface CounterAlgorithm {
   /** What the store must run (STORE_CAPABILITIES): a rule of this algorithm is refused elsewhere. */
   readonly primitive: CounterPrimitive;
+  /**
+   * `counting: cached` works with it (docs/rules.md#counting): its count is one addition a
+   * write-behind flush can send later (fixed_window). A rule of another algorithm saying it is refused.
+   */
+  readonly countsCached: boolean;
   /** The counter key from the part the descriptor (and item) gives it, e.g. plus the window start. */
   counterKey(start: string, rule: RateLimitRule, nowSeconds: number): string;
   /** What the store is asked; undefined when the answer is known without asking. */
