@@ -19,6 +19,11 @@ export interface PendingHits {
   outcome: CounterOutcome | undefined;
   /** Set by HitCounter#count: when the local cache's mark ends (ms); 0 when the cache did not answer. */
   localCacheUntilMs: number;
+  /**
+   * Set by HitCounter#count: counted by the store's cached-counting engine (the rule says
+   * `counting: cached` and the store runs the engine), from memory or by its exact first count.
+   */
+  isCountedCached: boolean;
 }
 
 export interface Tally {

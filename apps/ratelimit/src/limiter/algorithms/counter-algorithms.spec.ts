@@ -14,6 +14,7 @@ const pending = (rule: RateLimitRule, addend: number, extra: Partial<PendingHits
   rule,
   outcome: undefined,
   localCacheUntilMs: 0,
+  isCountedCached: false,
   ...extra,
 });
 
