@@ -87,13 +87,14 @@ function cachedCountingOptions(settings: Settings, logger: Logger): StorageModul
   return {
     ...settings.limits.cachedCounting,
     onClosed: (unflushedHits) => {
-      const lost = Object.entries(unflushedHits).filter(([, hits]) => hits > 0);
-      if (lost.length === 0) logger.info(`cached counting: every pending hit flushed at shutdown`);
-      else
-        logger.error(
-          { unflushedHits: Object.fromEntries(lost) },
-          'cached counting: hits not flushed at shutdown (the store did not answer)',
-        );
+      for (const [store, hits] of Object.entries(unflushedHits)) {
+        if (hits === 0)
+          logger.info(`cached counting: every pending hit of store ${store} flushed at shutdown`);
+        else
+          logger.error(
+            `cached counting: ${hits} hits of store ${store} not flushed at shutdown (the store did not answer)`,
+          );
+      }
     },
   };
 }

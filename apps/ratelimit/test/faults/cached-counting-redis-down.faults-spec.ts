@@ -62,4 +62,31 @@ describe('counting: cached, Redis stopped and started under load', () => {
     assert.ok(summary.maxLatencyMs < MAX_ANSWER_MS, `every call answered within ${MAX_ANSWER_MS} ms`);
     assert.equal(await storedCounterTotal([redis], 'cached_faults_client_*'), summary.outcomes.OK);
   });
+
+  it('logs the hits it could not flush when SIGTERM finds Redis gone', async () => {
+    const rules = createRulesDir({ 'cached.yaml': RULES });
+    // no flush before SIGTERM: every hit after the first (exact) one is pending
+    const env = {
+      ...rules.env,
+      BACKEND_TYPE: 'redis',
+      REDIS_URL: redis.url,
+      CACHED_COUNTING_FLUSH_INTERVAL: '1h',
+    };
+    service = await startFaultService(env);
+    const codes = [];
+    for (let i = 0; i < 10; i++) codes.push((await service.grpc.call(request(0))).code);
+    assert.deepEqual(codes, Array(10).fill('OK'));
+    await redis.kill('SIGKILL');
+    await service.stop();
+    assert.equal(await service.exited, 0);
+    const logged = service
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('not flushed at shutdown'));
+    assert.equal(logged.length, 1, service.output());
+    assert.match(
+      logged[0],
+      /msg="cached counting: 9 hits of store main not flushed at shutdown \(the store did not answer\)"/,
+    );
+  });
 });
