@@ -103,6 +103,30 @@ describe(`${HitCounter.name} with counting: cached`, () => {
     assert.deepEqual(await store.inner.getMany([{ key: 'c', windowSeconds: 60 }]), [5]);
   });
 
+  it('250 concurrent requests on a new key: one exact count, the others wait for it and count from memory', async () => {
+    const { store, cachedCounters, count } = setUp();
+    const answers = await Promise.all(Array.from({ length: 250 }, () => count([hits('hot')])));
+    const totals = answers.map(([[total]]) => total as number).sort((a, b) => a - b);
+    assert.deepEqual(
+      totals,
+      Array.from({ length: 250 }, (_, i) => i + 1),
+    );
+    assert.deepEqual(store.countCalls, [[{ key: 'hot', addend: 1, windowSeconds: 60 }]]);
+    assert.equal(await cachedCounters.engines().get('main')!.flushNow(), 0);
+    assert.deepEqual(await store.inner.getMany([{ key: 'hot', windowSeconds: 60 }]), [250]);
+  });
+
+  it('more keys than CACHED_COUNTING_MAX_KEYS, all with hits pending: the new ones count exactly, none lost', async () => {
+    const { store, cachedCounters, count } = setUp(); // 10 keys held at most
+    // each key twice: an exact first count, then one from memory (pending) while it is held
+    for (let k = 0; k < 30; k++) for (let twice = 0; twice < 2; twice++) await count([hits(`k${k}`)]);
+    const stats = cachedCounters.stats().main;
+    assert.deepEqual([stats.cachedKeys, stats.pendingHits, stats.uncachedAtBound], [10, 10, 40]);
+    await cachedCounters.engines().get('main')!.flushNow();
+    const keys = Array.from({ length: 30 }, (_, k) => ({ key: `k${k}`, windowSeconds: 60 }));
+    assert.deepEqual(await store.inner.getMany(keys), Array(30).fill(2));
+  });
+
   it('counts a cached limit exactly on a store that does not run the engine (memory)', async () => {
     const { store, cachedCounters, count } = setUp('memory');
     assert.deepEqual(await count([hits('c')]), [[1, false]]);
