@@ -12,7 +12,7 @@ import {
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { RulesModule } from '@repo/rules';
-import { COUNTER_STORE, StorageModule, type CounterStore } from '@repo/storage';
+import { COUNTER_STORE, StorageModule, type CounterStore, type StorageModuleOptions } from '@repo/storage';
 import { ConsoleModule } from './console/console.module';
 import { CoreModule, type CoreDependencies } from './core.module';
 import { LOGGER } from './core-tokens';
@@ -60,7 +60,7 @@ export class AppModule implements OnApplicationBootstrap {
           exclude: [{ method: RequestMethod.ALL, path: 'json' }],
         }),
         RulesModule.forRoot(toRulesOptions(settings, logger, () => random.next())),
-        StorageModule.forRoot(storeOptions),
+        StorageModule.forRoot(storeOptions, { cachedCounting: cachedCountingOptions(settings, logger) }),
         ...(settings.debug.isConsoleEnabled ? [ConsoleModule.forRoot(toCompileOptions(settings))] : []),
         StatsSinkModule.forRoot(settings),
         TracingModule.forRoot(settings.tracing),
@@ -77,6 +77,26 @@ export class AppModule implements OnApplicationBootstrap {
     if (modes !== undefined)
       this.logger.info(`redis increments (KV_INCREMENT_SCRIPT): ${JSON.stringify(modes)}`);
   }
+}
+
+/**
+ * CACHED_COUNTING_*; at shutdown the hits the engines could not send (the store unreachable) are
+ * logged, as they are lost with the process (docs/stores.md#cached-counting).
+ */
+function cachedCountingOptions(settings: Settings, logger: Logger): StorageModuleOptions['cachedCounting'] {
+  return {
+    ...settings.limits.cachedCounting,
+    onClosed: (unflushedHits) => {
+      for (const [store, hits] of Object.entries(unflushedHits)) {
+        if (hits === 0)
+          logger.info(`cached counting: every pending hit of store ${store} flushed at shutdown`);
+        else
+          logger.error(
+            `cached counting: ${hits} hits of store ${store} not flushed at shutdown (the store did not answer)`,
+          );
+      }
+    },
+  };
 }
 
 /** `memcache.multiget` + `{code: 'error'}` -> `ratelimit.memcache.multiget.__code=error` (gostats tag form). */

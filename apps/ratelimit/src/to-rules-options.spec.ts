@@ -10,12 +10,18 @@ const logger: Logger = {
   error: () => undefined,
 };
 const random = () => 0.5;
+/** What every store refuses: `counting: cached` with an algorithm but fixed_window. */
+const CACHED_ALGORITHMS: [string, string][] = [
+  ['sliding_window/cached', 'counting: cached is only valid with algorithm fixed_window'],
+  ['token_bucket/cached', 'counting: cached is only valid with algorithm fixed_window'],
+];
 const optionsFor = (env: Record<string, string>) => toRulesOptions(parseSettings(env), logger, random);
 
 describe(toRulesOptions.name, () => {
   describe('CONFIG_TYPE=FILE', () => {
     it('defaults: RUNTIME_* of the reference, wait for the first load, no merging', () => {
       assert.deepEqual(optionsFor({}), {
+        unsupportedAlgorithms: new Map(CACHED_ALGORITHMS),
         waitForInitialRules: true,
         source: {
           type: 'file',
@@ -43,6 +49,7 @@ describe(toRulesOptions.name, () => {
         FORCE_START_WITHOUT_INITIAL_CONFIG: 'true',
       });
       assert.deepEqual(options, {
+        unsupportedAlgorithms: new Map(CACHED_ALGORITHMS),
         waitForInitialRules: false,
         source: {
           type: 'file',
@@ -61,6 +68,7 @@ describe(toRulesOptions.name, () => {
   describe('CONFIG_TYPE=GRPC_XDS_SOTW', () => {
     it('defaults of the CONFIG_GRPC_XDS_* and XDS_CLIENT_* variables, with the random and logger given', () => {
       assert.deepEqual(optionsFor({ CONFIG_TYPE: 'GRPC_XDS_SOTW' }), {
+        unsupportedAlgorithms: new Map(CACHED_ALGORITHMS),
         waitForInitialRules: true,
         source: {
           type: 'xds',
@@ -152,17 +160,26 @@ describe(toRulesOptions.name, () => {
   });
 
   describe('algorithms the store cannot run', () => {
-    it('memcached refuses token_bucket rules with the documented message; the other stores refuse nothing', () => {
+    it('memcached refuses token_bucket and `counting: cached` rules with the documented messages', () => {
       const memcache = optionsFor({ BACKEND_TYPE: 'memcache', MEMCACHE_HOST_PORT: 'm:11211' });
       assert.deepEqual(
         [...(memcache.unsupportedAlgorithms ?? [])],
-        [['token_bucket', 'token_bucket needs the redis or memory backend']],
+        [
+          ['fixed_window/cached', 'counting: cached needs the redis or memory backend'],
+          ...CACHED_ALGORITHMS.slice(0, 1),
+          ['token_bucket', 'token_bucket needs the redis or memory backend'],
+          ...CACHED_ALGORITHMS.slice(1),
+        ],
       );
-      assert.equal(
-        optionsFor({ BACKEND_TYPE: 'redis', REDIS_URL: 'r:6379' }).unsupportedAlgorithms,
-        undefined,
-      );
-      assert.equal(optionsFor({ BACKEND_TYPE: 'memory' }).unsupportedAlgorithms, undefined);
+    });
+
+    it('redis and memory refuse only `counting: cached` with an algorithm but fixed_window', () => {
+      const envs: Record<string, string>[] = [
+        { BACKEND_TYPE: 'redis', REDIS_URL: 'r:6379' },
+        { BACKEND_TYPE: 'memory' },
+      ];
+      for (const env of envs)
+        assert.deepEqual([...(optionsFor(env).unsupportedAlgorithms ?? [])], CACHED_ALGORITHMS);
     });
   });
 });

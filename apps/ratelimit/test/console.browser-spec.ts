@@ -24,7 +24,7 @@ descriptors:
   - key: account
     rate_limits:
       - { unit: second, requests_per_unit: 4 }
-      - { unit: day, requests_per_unit: 250, name: daily }
+      - { unit: day, requests_per_unit: 250, name: daily, counting: cached }
 `;
 const BAD_YAML = `domain: shop
 descriptors:
@@ -74,6 +74,7 @@ for (const backend of BACKENDS) {
       await domain.getByText('path = /checkout', { exact: true }).waitFor();
       assert.equal(await domain.getByText('3 per MINUTE (fixed_window)', { exact: true }).count(), 1);
       assert.equal(await domain.getByText('name per_client', { exact: true }).count(), 1);
+      assert.equal(await domain.getByText('counting: cached', { exact: true }).count(), 1);
     });
 
     it('charts traffic sent over gRPC and lists who is limited', async () => {

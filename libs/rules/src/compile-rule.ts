@@ -55,6 +55,7 @@ export function compileLimit(
     unitSeconds: UNIT_SECONDS[effectiveUnit] * (unlimited ? 1 : unitMultiplier),
     algorithm: algorithm.algorithm,
     burst: algorithm.burst,
+    counting: algorithm.counting,
     name: ownName === '' ? undefined : ownName,
     replaces: Object.freeze((rateLimit.replaces ?? []).map((entry) => entry.name ?? '')),
     unlimited,

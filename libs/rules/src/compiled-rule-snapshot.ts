@@ -71,9 +71,13 @@ function ruleLine(key: string, rule: RateLimitRule): string {
   return `${key}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}${algorithmText(rule)}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`;
 }
 
-/** ` algorithm=... [burst=N]` for the opt-in algorithms (ours); fixed windows dump as in Envoy. */
+/**
+ * ` algorithm=... [burst=N]` for the opt-in algorithms and ` counting=cached` (ours); exact fixed
+ * windows dump as in Envoy.
+ */
 function algorithmText(rule: RateLimitRule): string {
-  if (rule.algorithm === 'fixed_window') return '';
+  const counting = rule.counting === 'cached' ? ' counting=cached' : '';
+  if (rule.algorithm === 'fixed_window') return counting;
   const burst = rule.algorithm === 'token_bucket' ? ` burst=${rule.burst}` : '';
-  return ` algorithm=${rule.algorithm}${burst}`;
+  return ` algorithm=${rule.algorithm}${burst}${counting}`;
 }

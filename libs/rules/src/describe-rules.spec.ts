@@ -13,7 +13,7 @@ descriptors:
   - key: account
     rate_limits:
       - { unit: second, requests_per_unit: 10 }
-      - { unit: day, requests_per_unit: 250, name: daily, replaces: [{ name: legacy }] }
+      - { unit: day, requests_per_unit: 250, name: daily, replaces: [{ name: legacy }], counting: cached }
     descriptors:
       - key: path
         value_to_metric: true
@@ -25,6 +25,7 @@ const base = {
   unitMultiplier: 1,
   algorithm: 'fixed_window',
   burst: 0,
+  counting: 'exact',
   name: null,
   replaces: [],
   unlimited: false,
@@ -88,6 +89,7 @@ describe(describeDomain.name, () => {
                 windowSeconds: 86400,
                 name: 'daily',
                 replaces: ['legacy'],
+                counting: 'cached',
                 itemLabel: 'daily',
                 statsKey: 'api.account.daily',
               },

@@ -1,7 +1,7 @@
 // The active rules as data (the operator's console shows them as a tree per domain): every node of
 // a domain's descriptor tree with its limits, in load order. Built on demand from the compiled
 // tree, never on the hot path.
-import { UNIT_SECONDS, type Algorithm, type RateLimitRule, type Unit } from './model';
+import { UNIT_SECONDS, type Algorithm, type Counting, type RateLimitRule, type Unit } from './model';
 import type { RuleNode } from './rule-node';
 
 export interface LimitDescription {
@@ -13,6 +13,8 @@ export interface LimitDescription {
   readonly algorithm: Algorithm;
   /** token_bucket only; 0 otherwise. */
   readonly burst: number;
+  /** `exact`, or `cached` (docs/rules.md#counting). */
+  readonly counting: Counting;
   readonly name: string | null;
   readonly replaces: readonly string[];
   readonly unlimited: boolean;
@@ -74,6 +76,7 @@ function describeLimit(rule: RateLimitRule, node: RuleNode): LimitDescription {
     windowSeconds: rule.unitSeconds,
     algorithm: rule.algorithm,
     burst: rule.burst,
+    counting: rule.counting,
     name: rule.name ?? null,
     replaces: rule.replaces,
     unlimited: rule.unlimited,

@@ -155,6 +155,8 @@ function overrideLimit(
     unitSeconds: UNIT_SECONDS[unit],
     algorithm,
     burst: algorithm === 'token_bucket' ? requestsPerUnit : 0,
+    // the matched rule's, as its algorithm: the override changes the numbers, not where they are kept
+    counting: configLimit?.rule.counting ?? 'exact',
     name: undefined,
     replaces: NO_REPLACES,
     unlimited: false,

@@ -6,7 +6,7 @@ export * from './rule-config-error';
 export * from './parse-yaml-config';
 export * from './compile-snapshot';
 export type * from './describe-rules';
-export type { UnsupportedAlgorithms } from './compile-algorithm';
+export { cachedCountingKey, type CachedCountingKey, type UnsupportedAlgorithms } from './compile-algorithm';
 export * from './resolve-limits-to-check';
 export * from './sources/rule-source';
 export { ruleFilesDirectory, type RuleFileLayout } from './sources/read-rule-files';

@@ -28,6 +28,15 @@ export const ALGORITHMS: readonly Algorithm[] = Object.freeze([
   'token_bucket',
 ]);
 
+/**
+ * Where a limit's count is kept (docs/rules.md#counting): `exact` asks the store on every
+ * decision (the default, Envoy's); `cached` answers from this replica's memory and sends the hits
+ * to the store every flush interval (docs/stores.md#cached-counting).
+ */
+export type Counting = 'exact' | 'cached';
+
+export const COUNTINGS: readonly Counting[] = Object.freeze(['exact', 'cached']);
+
 export interface DescriptorEntry {
   readonly key: string;
   readonly value: string;
@@ -56,6 +65,8 @@ export interface RateLimitRule {
   readonly algorithm: Algorithm;
   /** token_bucket: the bucket size (default requests_per_unit); 0 for the other algorithms. */
   readonly burst: number;
+  /** `counting` (ours): `exact` unless the limit says `cached`. */
+  readonly counting: Counting;
   readonly name: string | undefined;
   /** Names this rule replaces (dropped when matched in the same request). */
   readonly replaces: readonly string[];

@@ -16,6 +16,8 @@ export interface RawRateLimit {
   readonly unlimited?: boolean;
   /** Ours, YAML only (docs/algorithms.md): `fixed_window` (default), `sliding_window`, `token_bucket`. */
   readonly algorithm?: string;
+  /** Ours, YAML only (docs/rules.md#counting): `exact` (default) or `cached`. */
+  readonly counting?: string;
   /** token_bucket only (ours): the bucket size, 1..4294967295 (default requests_per_unit). */
   readonly burst?: number;
   readonly name?: string;

@@ -53,6 +53,7 @@ export class TypedConfigReader {
       else if (name === 'unlimited') raw.unlimited = this.bool(value);
       else if (name === 'algorithm') raw.algorithm = this.string(value);
       else if (name === 'burst') raw.burst = this.uint32(value);
+      else if (name === 'counting') raw.counting = this.string(value);
       else if (name === 'name') raw.name = this.string(value);
       else if (name === 'replaces') raw.replaces = this.replaces(value);
     }

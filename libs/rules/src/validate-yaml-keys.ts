@@ -18,6 +18,7 @@ export const VALID_RULE_KEYS: ReadonlySet<string> = new Set([
   'unit_multiplier', // ours: opt-in window length multiplier
   'algorithm', // ours: fixed_window | sliding_window | token_bucket
   'burst', // ours: token bucket size
+  'counting', // ours: exact | cached
   'unlimited',
   'shadow_mode',
   'quota_mode',

@@ -7,6 +7,8 @@
 // for Redis with a per-second store, routes 1-second windows there. Stores return raw state;
 // the arithmetic lives with the caller, one implementation for every backend.
 
+import type { CachedDelta, FlushAnswer } from './cached/cached-delta';
+
 /** Add the hits; the count expires after the window (Envoy's fixed window counter). */
 export interface CounterIncrement {
   readonly primitive?: 'increment';
@@ -103,6 +105,20 @@ export interface CounterStore {
    * `commands`), for the start-up log. Only a store with such a choice offers it.
    */
   incrementModes?(): Readonly<Partial<Record<string, string>>>;
+  /**
+   * Cached counting (docs/stores.md#cached-counting), offered by a store that has a write-behind
+   * flush (Redis): the store a window's counters go to (`main`, `per_second`)...
+   */
+  storeFor?(windowSeconds: number): string;
+  /**
+   * ...and one round trip to that store with every pending delta (INCRBY + EXPIRE, totals read
+   * back), answering or failing within `timeoutMs` (default the store's).
+   */
+  flushDeltas?(
+    store: string,
+    deltas: readonly CachedDelta[],
+    timeoutMs?: number,
+  ): Promise<readonly FlushAnswer[]>;
   close(): Promise<void>;
 }
 

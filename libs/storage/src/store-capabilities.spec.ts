@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { STORE_CAPABILITIES, storesRunning } from './store-capabilities';
+import { STORE_CAPABILITIES, storesCountingCached, storesRunning } from './store-capabilities';
 
 const operations = [
   { key: 'a_1', addend: 1, windowSeconds: 1 },
@@ -20,6 +20,14 @@ describe('STORE_CAPABILITIES', () => {
       ]);
       assert.equal(STORE_CAPABILITIES[kind].isCountedAfterAnswer, false);
     }
+  });
+
+  it('counting: cached is the engine on redis, exact on memory (its own counters), refused on memcached', () => {
+    const support = (['redis', 'memory', 'memcache'] as const).map(
+      (kind) => STORE_CAPABILITIES[kind].cachedCounting,
+    );
+    assert.deepEqual(support, ['write_behind', 'exact', 'refused']);
+    assert.deepEqual(storesCountingCached(), ['redis', 'memory']);
   });
 
   it('names the stores running a primitive in table order', () => {

@@ -72,6 +72,7 @@ export function limitText(limit: LimitDescription): string {
 
 function limitBadges(limit: LimitDescription): HTMLElement[] {
   const badges: HTMLElement[] = [];
+  if (limit.counting === 'cached') badges.push(badge('counting: cached'));
   if (limit.name !== null) badges.push(badge(`name ${limit.name}`));
   if (limit.replaces.length > 0) badges.push(badge(`replaces ${limit.replaces.join(', ')}`));
   if (limit.shadowMode) badges.push(badge('shadow mode'));

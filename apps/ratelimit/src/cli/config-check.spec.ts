@@ -19,9 +19,9 @@ describe(runConfigCheck.name, () => {
     for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
     return dir;
   };
-  const run = async (argv: string[]) => {
+  const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
     const lines: string[] = [];
-    const exitCode = await runConfigCheck(argv, (line) => lines.push(line));
+    const exitCode = await runConfigCheck(argv, (line) => lines.push(line), env);
     return { exitCode, lines };
   };
 
@@ -179,6 +179,47 @@ describe(runConfigCheck.name, () => {
     }
   });
 
+  it('refuses `counting: cached` with another algorithm, and on memcache (-backend_type, else BACKEND_TYPE)', async () => {
+    const dir = directory('cached', {
+      'c.yaml': [
+        'domain: c',
+        'descriptors:',
+        '  - key: fixed',
+        '    rate_limit: {unit: minute, requests_per_unit: 1000, counting: cached}',
+        '  - key: sliding',
+        '    rate_limit: {unit: minute, requests_per_unit: 1000, algorithm: sliding_window, counting: cached}',
+        '',
+      ].join('\n'),
+    });
+    const file = join(dir, 'c.yaml');
+    const algorithm = `error loading rate limit configs: ${file}: counting: cached is only valid with algorithm fixed_window (line 6, column 17)`;
+    const store = `error loading rate limit configs: ${file}: counting: cached needs the redis or memory backend (line 4, column 17)`;
+    const errors = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const { exitCode, lines } = await run(['-config_dir', dir, ...argv], env);
+      return { exitCode, errors: lines.slice(3) };
+    };
+    assert.deepEqual(await errors([]), { exitCode: 1, errors: [algorithm] });
+    assert.deepEqual(await errors(['-backend_type', 'redis']), { exitCode: 1, errors: [algorithm] });
+    assert.deepEqual(await errors(['-backend_type=memory']), { exitCode: 1, errors: [algorithm] });
+    assert.deepEqual(await errors(['-backend_type', 'memcache']), {
+      exitCode: 1,
+      errors: [store, algorithm],
+    });
+    assert.deepEqual(await errors([], { BACKEND_TYPE: 'memcached' }), {
+      exitCode: 1,
+      errors: [store, algorithm],
+    });
+    assert.deepEqual(await errors(['-backend_type=redis'], { BACKEND_TYPE: 'memcache' }), {
+      exitCode: 1,
+      errors: [algorithm],
+    });
+    const { exitCode, lines } = await run(['-config_dir', dir, '-backend_type', 'etcd']);
+    assert.deepEqual(
+      [exitCode, lines[0]],
+      [2, 'invalid value "etcd" for -backend_type: not redis, memcache, memcached or memory'],
+    );
+  });
+
   it('rejects unknown flags with usage, exit 2', async () => {
     const { exitCode, lines } = await run(['-config_directory', 'x']);
     assert.equal(exitCode, 2);
@@ -197,6 +238,12 @@ describe(parseConfigCheckFlags.name, () => {
       mergeDomainConfigs: true,
     });
     assert.equal(parseConfigCheckFlags(['-config_dir']), 'flag needs an argument: -config_dir');
+    assert.equal(parseConfigCheckFlags(['-backend_type']), 'flag needs an argument: -backend_type');
+    assert.deepEqual(parseConfigCheckFlags(['-config_dir', 'd'], { BACKEND_TYPE: 'memcached' }), {
+      configDir: 'd',
+      mergeDomainConfigs: false,
+      backendType: 'memcache',
+    });
     assert.equal(
       parseConfigCheckFlags(['-merge_domain_configs=maybe']),
       'invalid boolean value "maybe" for -merge_domain_configs',

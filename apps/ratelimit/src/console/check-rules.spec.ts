@@ -41,7 +41,7 @@ describe(checkRules.name, () => {
     const yaml = `domain: api
 descriptors:
   - key: remote_address
-    rate_limit: { unit: minute, requests_per_unit: 20 }
+    rate_limit: { unit: minute, requests_per_unit: 20, counting: cached }
     shadow_mode: true
   - key: user
     rate_limit: { unit: hour, requests_per_unit: 100, algorithm: token_bucket, burst: 10 }
@@ -55,7 +55,7 @@ descriptors:
           change: 'changed',
           key: 'api.remote_address',
           before: '10 per 1 MINUTE, fixed_window',
-          after: '20 per 1 MINUTE, fixed_window, shadow_mode',
+          after: '20 per 1 MINUTE, fixed_window, counting cached, shadow_mode',
         },
         { change: 'added', key: 'api.user', before: null, after: '100 per 1 HOUR, token_bucket, burst 10' },
         { change: 'removed', key: 'api.path_/login', before: '5 per 1 SECOND, fixed_window', after: null },

@@ -92,11 +92,12 @@ function limitTexts(domains: readonly DomainDescription[]): Map<string, string> 
   return texts;
 }
 
-/** E.g. `10 per 1 MINUTE, fixed_window, shadow_mode`. */
+/** E.g. `10 per 1 MINUTE, fixed_window, counting cached, shadow_mode`. */
 export function limitText(limit: LimitDescription): string {
   if (limit.unlimited) return 'unlimited';
   const parts = [`${limit.requestsPerUnit} per ${limit.unitMultiplier} ${limit.unit}`, limit.algorithm];
   if (limit.algorithm === 'token_bucket') parts.push(`burst ${limit.burst}`);
+  if (limit.counting === 'cached') parts.push('counting cached');
   if (limit.name !== null) parts.push(`name ${limit.name}`);
   if (limit.replaces.length > 0) parts.push(`replaces ${limit.replaces.join(' ')}`);
   if (limit.shadowMode) parts.push('shadow_mode');

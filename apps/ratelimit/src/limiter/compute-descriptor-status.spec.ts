@@ -39,7 +39,14 @@ interface FixedWindowHits {
 function judge(hits: FixedWindowHits, now = NOW) {
   const stats = new StatsService(100).limitStats('domain.key_value');
   const { rule, addend } = hits;
-  const pending = { key: 'k', rule, addend, outcome: windowOutcome(hits.after), localCacheUntilMs: 0 };
+  const pending = {
+    key: 'k',
+    rule,
+    addend,
+    outcome: windowOutcome(hits.after),
+    localCacheUntilMs: 0,
+    isCountedCached: false,
+  };
   const tally = fixedWindow.tally(pending, now * 1000);
   const counted = {
     rule: hits.rule,

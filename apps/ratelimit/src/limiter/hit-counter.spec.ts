@@ -73,6 +73,7 @@ describe(HitCounter.name, () => {
     rule: testRule({ requestsPerUnit: limit }),
     outcome: undefined,
     localCacheUntilMs: 0,
+    isCountedCached: false,
   });
   /** The window counts and cache hits of a result (what the fixed-window cases compare). */
   const counts = (result: HitCounts) => ({
@@ -115,6 +116,7 @@ describe(HitCounter.name, () => {
             rule: testRule({ requestsPerUnit: 5, unit: 'HOUR' }),
             outcome: undefined,
             localCacheUntilMs: 0,
+            isCountedCached: false,
           },
         ],
         clock.nowMs(),

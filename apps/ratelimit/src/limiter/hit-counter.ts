@@ -3,9 +3,19 @@
 // countMany call (one round trip per store, batched with concurrent requests by the store itself),
 // each limit as its rule's algorithm asks (algorithms/counter-algorithms.ts). Then, per limit,
 // what the answer amounts to (its algorithm's tally), and a key over its limit is marked in the
-// local cache for as long as its algorithm allows.
+// local cache for as long as its algorithm allows. A limit saying `counting: cached` on a store
+// running the engine (docs/rules.md#counting) is counted by its CachedCounter instead: from memory
+// without a round trip when it can, else by the engine's exact count, beside the store call.
 import type { Span } from '@opentelemetry/api';
-import type { CounterOperation, CounterStore, OverLimitCache, StoreCapabilities } from '@repo/storage';
+import {
+  windowOutcome,
+  type CachedCounter,
+  type CachedCounters,
+  type CounterOperation,
+  type CounterStore,
+  type OverLimitCache,
+  type StoreCapabilities,
+} from '@repo/storage';
 import type { TracerHolder } from '../tracing/tracer-holder';
 import type { PendingHits } from './algorithms/counter-algorithm';
 import { algorithmOf } from './algorithms/counter-algorithms';
@@ -22,14 +32,20 @@ export interface HitCounterOptions {
   /** The tracer, while TRACING_ENABLED; the store span names KV_PERSECOND's share. */
   readonly tracing?: TracerHolder;
   readonly hasPerSecondStore?: boolean;
+  /** The store's cached-counting engines, when its capabilities run them (`write_behind`). */
+  readonly cachedCounters?: CachedCounters;
 }
 
 export class HitCounter {
   /** Nothing to hold back when the store counts after answering (memcached). */
   private readonly isStopIncrement: boolean;
+  /** Undefined unless the store runs the engines: the exact path then never looks at `counting`. */
+  private readonly cachedCounters: CachedCounters | undefined;
 
   constructor(private readonly options: HitCounterOptions) {
     this.isStopIncrement = options.stopIncrementWhenOverLimit && !options.capabilities.isCountedAfterAnswer;
+    const { cachedCounters, capabilities } = options;
+    this.cachedCounters = capabilities.cachedCounting === 'write_behind' ? cachedCounters : undefined;
   }
 
   /**
@@ -38,24 +54,39 @@ export class HitCounter {
    */
   async count(hits: readonly PendingHits[], nowMs: number): Promise<void> {
     const cache = this.options.localCache;
+    const cachedCounters = this.cachedCounters;
     const sent: number[] = [];
     const operations: CounterOperation[] = [];
     let isAnyCached = false;
+    let loads: Promise<void>[] | undefined;
     for (let i = 0; i < hits.length; i++) {
       const entry = hits[i];
       const untilMs = cache === undefined ? 0 : cache.overLimitUntilMs(entry.key, entry.rule.requestsPerUnit);
       entry.localCacheUntilMs = untilMs;
       if (untilMs > 0) isAnyCached = true;
+      const engine =
+        untilMs > 0 || cachedCounters === undefined || entry.rule.counting !== 'cached'
+          ? undefined
+          : cachedCounters.forWindow(entry.rule.unitSeconds);
+      if (engine !== undefined) {
+        const load = countCached(engine, entry);
+        if (load !== undefined) (loads ??= []).push(load);
+        continue;
+      }
       const operation = untilMs > 0 ? undefined : algorithmOf(entry.rule).operation(entry, nowMs);
       if (operation === undefined) continue;
       sent.push(i);
       operations.push(operation);
     }
-    if (sent.length === 0) return;
+    if (sent.length === 0) {
+      if (loads !== undefined) await Promise.all(loads);
+      return;
+    }
     if (this.isStopIncrement) await this.holdBackHits(hits, sent, operations, isAnyCached, nowMs);
     const span = this.startStoreSpan(operations);
     try {
-      const answered = await this.options.store.countMany(operations);
+      const counted = this.options.store.countMany(operations);
+      const answered = loads === undefined ? await counted : (await Promise.all([counted, ...loads]))[0];
       for (let j = 0; j < sent.length; j++) hits[sent[j]].outcome = answered[j];
     } finally {
       span?.end();
@@ -118,4 +149,20 @@ export class HitCounter {
       return algorithmOf(hits[i].rule).wouldExceed(hits[i], stored, nowMs);
     });
   }
+}
+
+/**
+ * A `counting: cached` limit's count (a fixed window): from the engine's memory, answered at once
+ * (undefined), or the engine's exact count of a key it does not hold (one round trip).
+ */
+function countCached(engine: CachedCounter, entry: PendingHits): Promise<void> | undefined {
+  entry.isCountedCached = true;
+  const total = engine.countCached(entry.key, entry.addend);
+  if (total !== undefined) {
+    entry.outcome = windowOutcome(total);
+    return undefined;
+  }
+  return engine.count(entry.key, entry.addend, entry.rule.unitSeconds).then((count) => {
+    entry.outcome = windowOutcome(count);
+  });
 }

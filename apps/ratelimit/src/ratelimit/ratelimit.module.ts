@@ -1,10 +1,17 @@
 // The decision service and what it needs: the hit counter (store + local over-limit cache), the
 // options mapped from Settings, who observes its decisions, and the config load reporter. STATS,
-// CLOCK and LOGGER come from CoreModule, RULE_REGISTRY from RulesModule, COUNTER_STORE from
-// StorageModule, TRACER_HOLDER from TracingModule (all global).
+// CLOCK and LOGGER come from CoreModule, RULE_REGISTRY from RulesModule, COUNTER_STORE and
+// CACHED_COUNTERS from StorageModule, TRACER_HOLDER from TracingModule (all global).
 import { Module } from '@nestjs/common';
 import { RULE_REGISTRY, type RuleRegistry } from '@repo/rules';
-import { COUNTER_STORE, OverLimitCache, STORE_CAPABILITIES, type CounterStore } from '@repo/storage';
+import {
+  CACHED_COUNTERS,
+  COUNTER_STORE,
+  OverLimitCache,
+  STORE_CAPABILITIES,
+  type CachedCounters,
+  type CounterStore,
+} from '@repo/storage';
 import type { Logger } from 'pino';
 import { CLOCK, type Clock } from '../clock';
 import { HitCounter } from '../limiter/hit-counter';
@@ -36,6 +43,7 @@ export function createHitCounter(
   clock: Clock,
   stats?: StatsService,
   tracing?: TracerHolder,
+  cachedCounters?: CachedCounters,
 ): HitCounter {
   const { limits, backend } = settings;
   const localCache =
@@ -50,6 +58,7 @@ export function createHitCounter(
     stopIncrementWhenOverLimit: limits.stopCacheKeyIncrementWhenOverlimit,
     tracing,
     hasPerSecondStore: backend.redisPerSecond !== undefined,
+    cachedCounters,
   });
 }
 
@@ -59,7 +68,7 @@ export function createHitCounter(
     {
       provide: HIT_COUNTER,
       useFactory: createHitCounter,
-      inject: [COUNTER_STORE, SETTINGS, CLOCK, STATS, TRACER_HOLDER],
+      inject: [COUNTER_STORE, SETTINGS, CLOCK, STATS, TRACER_HOLDER, CACHED_COUNTERS],
     },
     {
       provide: CONFIG_LOAD_REPORTER,

@@ -147,14 +147,32 @@ export class RateLimitService {
         const { rule } = limit;
         const key = algorithmOf(rule).counterKey(base, rule, nowSeconds);
         const stats = this.stats.limitStats(limit.statsKey);
-        batch.push({ key, addend, rule, decision, stats, outcome: undefined, localCacheUntilMs: 0 });
+        batch.push({
+          key,
+          addend,
+          rule,
+          decision,
+          stats,
+          outcome: undefined,
+          localCacheUntilMs: 0,
+          isCountedCached: false,
+        });
         continue;
       }
       for (let k = 0; k < items.length; k++) {
         const { rule, statsKey } = items[k];
         const stats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
         const key = algorithmOf(rule).counterKey(base + rule.itemLabel + '_', rule, nowSeconds);
-        batch.push({ key, addend, rule, decision, stats, outcome: undefined, localCacheUntilMs: 0 });
+        batch.push({
+          key,
+          addend,
+          rule,
+          decision,
+          stats,
+          outcome: undefined,
+          localCacheUntilMs: 0,
+          isCountedCached: false,
+        });
       }
     }
     return batch;

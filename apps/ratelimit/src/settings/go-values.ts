@@ -50,6 +50,12 @@ export function parseGoDuration(raw: string): ParseResult<number> {
   return ok(totalNanos / 1e6);
 }
 
+/** A Go duration of at least 1 ms (a period a timer runs at: Node's timers do not go below 1 ms). */
+export function parseTimerPeriod(raw: string): ParseResult<number> {
+  const result = parseGoDuration(raw);
+  return result.ok && result.value < 1 ? fail('must be at least 1ms') : result;
+}
+
 const number = (pattern: RegExp, reason: string) => (raw: string, min: number, max: number) => {
   const text = raw.trim();
   if (!pattern.test(text)) return fail<number>(reason);

@@ -6,7 +6,7 @@
 // backend's part is in backend-schema.ts). `ours` marks variables and defaults Envoy does not have.
 import { BACKEND_SCHEMA } from './backend-schema';
 // prettier-ignore
-import { bool, choice, colonMap, duration, equalsMap, float, hostNames, integer, list, logLevel, port, text } from './go-values';
+import { bool, choice, colonMap, duration, equalsMap, float, hostNames, integer, list, logLevel, parseTimerPeriod, port, text } from './go-values';
 import { readMogrifiers } from './read-mogrifiers';
 import { variablesOf } from './read-variables';
 import { compat, derived, v, type SettingsOf, type ValuesOf } from './setting';
@@ -96,6 +96,10 @@ export const SCHEMA = {
     stopCacheKeyIncrementWhenOverlimit: v('STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT', bool, 'false', 'do not count hits of requests already over'),
     shadowMode: v('SHADOW_MODE', bool, 'false', 'global shadow mode: never answer OVER_LIMIT'),
     quotaMode: v('QUOTA_MODE', bool, 'false', 'global quota mode'),
+    cachedCounting: {
+      flushIntervalMs: v('CACHED_COUNTING_FLUSH_INTERVAL', parseTimerPeriod, '250ms', 'ours: how often `counting: cached` limits send their hits to the store (one round trip per store)'),
+      maxKeys: v('CACHED_COUNTING_MAX_KEYS', integer(1), '10000', 'ours: counter keys `counting: cached` holds per store (the idlest make room)'),
+    },
   },
   response: {
     headersEnabled: v('LIMIT_RESPONSE_HEADERS_ENABLED', bool, 'false', 'add RateLimit-* headers to responses'),

@@ -175,6 +175,8 @@ describe('limits (CACHE_KEY_PREFIX, NEAR_LIMIT_RATIO, LOCAL_CACHE_SIZE_IN_BYTES,
       STOP_CACHE_KEY_INCREMENT_WHEN_OVERLIMIT: 'true',
       SHADOW_MODE: 'true',
       QUOTA_MODE: 'true',
+      CACHED_COUNTING_FLUSH_INTERVAL: '1.5s',
+      CACHED_COUNTING_MAX_KEYS: '500',
     }).limits;
     assert.deepEqual(sut, {
       cacheKeyPrefix: 'rl_',
@@ -184,11 +186,23 @@ describe('limits (CACHE_KEY_PREFIX, NEAR_LIMIT_RATIO, LOCAL_CACHE_SIZE_IN_BYTES,
       stopCacheKeyIncrementWhenOverlimit: true,
       shadowMode: true,
       quotaMode: true,
+      cachedCounting: { flushIntervalMs: 1500, maxKeys: 500 },
     });
   });
 
   it('accepts the spelling LocalCacheSizeInBytes', () => {
     assert.equal(parseSettings({ LocalCacheSizeInBytes: '2048' }).limits.localCacheSizeBytes, 2048);
+  });
+
+  it('cached counting: flush every 250 ms, 10,000 keys per store by default; a period under 1 ms and 0 keys are refused', () => {
+    assert.deepEqual(parseSettings({}).limits.cachedCounting, { flushIntervalMs: 250, maxKeys: 10_000 });
+    assert.deepEqual(issuesOf({ CACHED_COUNTING_FLUSH_INTERVAL: '0', CACHED_COUNTING_MAX_KEYS: '0' }), [
+      'CACHED_COUNTING_FLUSH_INTERVAL=0: must be at least 1ms',
+      'CACHED_COUNTING_MAX_KEYS=0: must be >= 1',
+    ]);
+    assert.deepEqual(issuesOf({ CACHED_COUNTING_FLUSH_INTERVAL: '500us' }), [
+      'CACHED_COUNTING_FLUSH_INTERVAL=500us: must be at least 1ms',
+    ]);
   });
 
   it('keeps NEAR_LIMIT_RATIO within 0..1', () => {

@@ -95,6 +95,7 @@ const DEFAULTS: Settings = {
     stopCacheKeyIncrementWhenOverlimit: false,
     shadowMode: false,
     quotaMode: false,
+    cachedCounting: { flushIntervalMs: 250, maxKeys: 10_000 },
   },
   response: {
     headersEnabled: false,

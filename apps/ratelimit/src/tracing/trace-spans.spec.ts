@@ -58,6 +58,7 @@ describe('tracing spans', () => {
       rule,
       outcome: undefined,
       localCacheUntilMs: 0,
+      isCountedCached: false,
     }));
     await sut.count(hits, 0);
     assert.deepEqual(finished(undefined), {

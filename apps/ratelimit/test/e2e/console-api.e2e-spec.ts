@@ -284,6 +284,7 @@ function limit(fields: {
     windowSeconds: 60,
     algorithm: 'fixed_window',
     burst: 0,
+    counting: 'exact',
     name: fields.name ?? null,
     replaces: [],
     unlimited: false,

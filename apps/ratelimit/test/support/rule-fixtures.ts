@@ -12,6 +12,7 @@ export function testRule(overrides: Partial<RateLimitRule> = {}): RateLimitRule 
     unitSeconds: UNIT_SECONDS[unit],
     algorithm: 'fixed_window',
     burst: 0,
+    counting: 'exact',
     name: undefined,
     replaces: [],
     unlimited: false,

@@ -110,6 +110,7 @@ function freezeRule(rule: RateLimitRule): RateLimitRule {
     unitSeconds: rule.unitSeconds,
     algorithm: rule.algorithm,
     burst: rule.burst,
+    counting: rule.counting,
     name: rule.name,
     replaces: Object.freeze(rule.replaces),
     unlimited: rule.unlimited,

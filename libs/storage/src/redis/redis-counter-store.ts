@@ -1,3 +1,4 @@
+import type { CachedDelta, FlushAnswer } from '../cached/cached-delta';
 import {
   type CounterOperation,
   type CounterOutcome,
@@ -90,6 +91,23 @@ export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
       }),
     );
     return counts;
+  }
+
+  /** The store a window's counters go to: cached counting runs one engine per store. */
+  storeFor(windowSeconds: number): LaneName {
+    return this.laneFor(windowSeconds).name;
+  }
+
+  /**
+   * Cached counting's flush (docs/stores.md#cached-counting): every delta INCRBY'd with its expiry
+   * on one store in one round trip, each key's total (or its own failure) answered in order.
+   * `timeoutMs` defaults to the store's (KV_TIMEOUT); a flush of thousands of keys needs more
+   * (docs/stores.md#cached-counting), and no caller waits for it.
+   */
+  flushDeltas(store: LaneName, deltas: readonly CachedDelta[], timeoutMs?: number): Promise<FlushAnswer[]> {
+    if (this.closed) return Promise.reject(closedError());
+    const lane = store === 'per_second' && this.perSecond ? this.perSecond : this.main;
+    return lane.flushDeltas(deltas, timeoutMs);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { CachedDelta, FlushAnswer } from '../cached/cached-delta';
 import type { CounterOperation } from '../counter-store';
 import type { RedisConnectionOptions } from '../counter-store-options';
 import { toStoreUnavailableError } from '../store-unavailable-error';
@@ -5,6 +6,7 @@ import { storedCountOrThrow } from './key-replies';
 import { CounterBatcher } from './counter-batcher';
 import type { RedisClient } from './create-redis-client';
 import { createRedisExecutor } from './create-redis-executor';
+import { flushDeltasToRedis } from './flush-deltas-to-redis';
 import type { IncrementMode, RedisExecutor } from './redis-executor';
 import { untilConnectionSettles } from './until-connection-settles';
 import { withTimeout } from './with-timeout';
@@ -58,6 +60,19 @@ export class RedisLane {
       this.assertConnected();
       const values = await withTimeout(this.executor.getMany(keys), this.options.timeoutMs);
       return values.map((value, i) => storedCountOrThrow(keys[i], value));
+    } catch (error) {
+      throw toStoreUnavailableError('redis', error);
+    }
+  }
+
+  /** Cached counting's flush (flushDeltasToRedis), bounded by `timeoutMs` (default the store's). */
+  async flushDeltas(
+    deltas: readonly CachedDelta[],
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<FlushAnswer[]> {
+    try {
+      this.assertConnected();
+      return await withTimeout(flushDeltasToRedis(this.executor, deltas), timeoutMs);
     } catch (error) {
       throw toStoreUnavailableError('redis', error);
     }

@@ -19,6 +19,11 @@ export interface PendingHits {
   outcome: CounterOutcome | undefined;
   /** Set by HitCounter#count: when the local cache's mark ends (ms); 0 when the cache did not answer. */
   localCacheUntilMs: number;
+  /**
+   * Set by HitCounter#count: counted by the store's cached-counting engine (the rule says
+   * `counting: cached` and the store runs the engine), from memory or by its exact first count.
+   */
+  isCountedCached: boolean;
 }
 
 export interface Tally {
@@ -38,6 +43,11 @@ export interface Tally {
 export interface CounterAlgorithm {
   /** What the store must run (STORE_CAPABILITIES): a rule of this algorithm is refused elsewhere. */
   readonly primitive: CounterPrimitive;
+  /**
+   * `counting: cached` works with it (docs/rules.md#counting): its count is one addition a
+   * write-behind flush can send later (fixed_window). A rule of another algorithm saying it is refused.
+   */
+  readonly countsCached: boolean;
   /** The counter key from the part the descriptor (and item) gives it, e.g. plus the window start. */
   counterKey(start: string, rule: RateLimitRule, nowSeconds: number): string;
   /** What the store is asked; undefined when the answer is known without asking. */

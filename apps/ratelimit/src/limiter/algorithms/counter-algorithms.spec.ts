@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ALGORITHMS, type RateLimitRule } from '@repo/rules';
-import { STORE_CAPABILITIES, windowOutcome } from '@repo/storage';
+import { ALGORITHMS, cachedCountingKey, type RateLimitRule } from '@repo/rules';
+import { STORE_CAPABILITIES, windowOutcome, type StoreCapabilities } from '@repo/storage';
 import { testRule } from '../../../test/support/rule-fixtures';
 import type { PendingHits } from './counter-algorithm';
 import { COUNTER_ALGORITHMS, algorithmOf, unsupportedAlgorithms } from './counter-algorithms';
@@ -14,6 +14,7 @@ const pending = (rule: RateLimitRule, addend: number, extra: Partial<PendingHits
   rule,
   outcome: undefined,
   localCacheUntilMs: 0,
+  isCountedCached: false,
   ...extra,
 });
 
@@ -59,10 +60,25 @@ describe('COUNTER_ALGORITHMS', () => {
   });
 
   it('refuses the algorithms whose primitive the store lacks, naming the stores that run it', () => {
-    assert.deepEqual(
-      unsupportedAlgorithms(STORE_CAPABILITIES.memcache),
-      new Map([['token_bucket', 'token_bucket needs the redis or memory backend']]),
+    assert.equal(
+      unsupportedAlgorithms(STORE_CAPABILITIES.memcache).get('token_bucket'),
+      'token_bucket needs the redis or memory backend',
     );
-    assert.equal(unsupportedAlgorithms(STORE_CAPABILITIES.redis).size, 0);
+    assert.equal(unsupportedAlgorithms(STORE_CAPABILITIES.redis).has('token_bucket'), false);
+  });
+
+  it('refuses `counting: cached` with another algorithm than fixed_window, and on a store refusing it', () => {
+    const onlyFixed = 'counting: cached is only valid with algorithm fixed_window';
+    const cachedRefusals = (capabilities?: StoreCapabilities) =>
+      (['fixed_window', 'sliding_window', 'token_bucket'] as const).map((algorithm) =>
+        unsupportedAlgorithms(capabilities).get(cachedCountingKey(algorithm)),
+      );
+    for (const capabilities of [STORE_CAPABILITIES.redis, STORE_CAPABILITIES.memory, undefined])
+      assert.deepEqual(cachedRefusals(capabilities), [undefined, onlyFixed, onlyFixed]);
+    assert.deepEqual(cachedRefusals(STORE_CAPABILITIES.memcache), [
+      'counting: cached needs the redis or memory backend',
+      onlyFixed,
+      onlyFixed,
+    ]);
   });
 });

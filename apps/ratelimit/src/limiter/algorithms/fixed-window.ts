@@ -13,6 +13,7 @@ export function windowKey(start: string, rule: RateLimitRule, nowSeconds: number
 
 export const fixedWindow: CounterAlgorithm = {
   primitive: 'increment',
+  countsCached: true,
   counterKey: windowKey,
   operation: ({ key, addend, rule }) => ({ key, addend, windowSeconds: rule.unitSeconds }),
   tally: ({ rule, outcome }, nowMs) => {

@@ -87,6 +87,8 @@ function tally({ rule, addend, outcome }: PendingHits, nowMs: number): Tally {
 
 export const slidingWindow: CounterAlgorithm = {
   primitive: 'increment_and_read_previous',
+  // its estimate needs the previous window's total, which the cache does not hold
+  countsCached: false,
   counterKey: windowKey,
   operation: ({ key, addend, rule }) => ({
     primitive: 'increment_and_read_previous',

@@ -106,6 +106,8 @@ function wouldExceed({ rule, addend }: PendingHits, stored: readonly number[], n
 
 export const tokenBucket: CounterAlgorithm = {
   primitive: 'take_tokens',
+  // a take is an atomic read-modify-write in the store: nothing to add up and send later
+  countsCached: false,
   counterKey: (start) => start + TOKEN_BUCKET_SUFFIX,
   operation,
   tally,
