@@ -35,8 +35,10 @@ const ms = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(3)} ms`;
  * Net of Redis's idle CPU, a cached load can cost Redis less than the noise of its cron: the
  * figure comes out negative or infinite, shown as `inf` rather than as a number that means nothing.
  */
-const netPerRedisCpu = (result: LoadResult) =>
-  result.decisionsPerRedisLoadCpuSecond > 0 ? result.decisionsPerRedisLoadCpuSecond : Infinity;
+const netPerRedisCpu = (result: LoadResult) => {
+  if (result.calls === 0) return 0;
+  return result.decisionsPerRedisLoadCpuSecond > 0 ? result.decisionsPerRedisLoadCpuSecond : Infinity;
+};
 
 /** Redis's CPU per second of load (ms), all of it: its cron (about 2 ms/s) included. */
 const redisMsPerSecond = (result: LoadResult) =>
