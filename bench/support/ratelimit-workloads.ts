@@ -50,6 +50,14 @@ export const HUNDRED_KEYS: Workload = {
   request: (n: number) => oneDescriptor(n % 100),
 };
 
+/** The same 100 client ids one call at a time: the latency of one call, not of a queue of 64. */
+export const HUNDRED_KEYS_ONE_AT_A_TIME: Workload = {
+  ...HUNDRED_KEYS,
+  name: '1 descriptor, 100 keys, 1 in flight',
+  inFlight: 1,
+  redisIdleSeconds: undefined,
+};
+
 export const ONE_AT_A_TIME: Workload = {
   name: '1 descriptor, 1 in flight',
   descriptors: 1,
