@@ -1,7 +1,7 @@
 // The parts of `npm run bench -- ratelimit`, each a set of measurements and the figures it
 // derives from them per round (ratios within one round, then the median over rounds). Select
 // parts with BENCH_ONLY=production,ceiling,algorithms,redis-work,latency,workers,several-limits,
-// console,isolation, node (default: all; `node` only when the machine's own Node differs from the one
+// console,isolation,cached, node (default: all; `node` only when the machine's own Node differs from the one
 // running the benchmark). `isolation` runs its own windows (isolation-part.ts).
 import type { LoadResult } from './grpc-load';
 import { median, percent, reportMedian, type BenchPart, type Measurement } from './bench-rounds';
@@ -18,6 +18,7 @@ import { ONE_AT_A_TIME, ONE_DESCRIPTOR, TWO_CONNECTIONS, TWO_DESCRIPTORS } from 
 import { consolePart } from './console-part';
 import { severalLimitsPart } from './several-limits-part';
 import { isolationPart } from './isolation-part';
+import { cachedPart } from './cached-part';
 
 export interface PartOptions {
   readonly redisUrl: string;
@@ -51,6 +52,7 @@ export function ratelimitParts({ redisUrl, statsdPort, otherNode }: PartOptions)
     severalLimitsPart(redisUrl, statsdPort),
     consolePart(statsdPort),
     isolationPart(redisUrl, statsdPort),
+    cachedPart({ peer, exact: script, memory, redisUrl, statsdPort }),
   ];
   if (otherNode === undefined) return parts;
   const memoryOnOther = service(`service, memory store, ${otherNode.name}`, memoryStore, {

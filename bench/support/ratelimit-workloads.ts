@@ -37,6 +37,27 @@ export const ONE_DESCRIPTOR: Workload = {
   request: oneDescriptor,
 };
 
+/**
+ * One descriptor per call over 100 client ids: the cached part's load (docs/benchmarks.md), where
+ * every key is hit many times per flush interval, as a hot key is behind a fleet.
+ */
+export const HUNDRED_KEYS: Workload = {
+  name: `1 descriptor, 100 keys, ${IN_FLIGHT} in flight`,
+  descriptors: 1,
+  inFlight: IN_FLIGHT,
+  channels: 1,
+  redisIdleSeconds: 2,
+  request: (n: number) => oneDescriptor(n % 100),
+};
+
+/** The same 100 client ids one call at a time: the latency of one call, not of a queue of 64. */
+export const HUNDRED_KEYS_ONE_AT_A_TIME: Workload = {
+  ...HUNDRED_KEYS,
+  name: '1 descriptor, 100 keys, 1 in flight',
+  inFlight: 1,
+  redisIdleSeconds: undefined,
+};
+
 export const ONE_AT_A_TIME: Workload = {
   name: '1 descriptor, 1 in flight',
   descriptors: 1,
