@@ -60,6 +60,7 @@ export {
 } from './cached/cached-counter-options';
 export type { CachedCountingStats } from './cached/cached-counting-stats';
 export type { CachedDelta, CountExact, FlushAnswer, FlushDeltas } from './cached/cached-delta';
+export { DeltaNotAnswered } from './cached/cached-delta';
 export type { IntervalTimer } from './cached/interval-timer';
 export { overshootBound, unseenForMs, type OvershootInputs } from './cached/overshoot-bound';
 export { COUNTER_STORE, StorageModule, type StorageModuleOptions } from './storage.module';

@@ -189,4 +189,20 @@ describe(`${CachedCounter.name} flush`, () => {
     assert.deepEqual([sut.stats().expirations, sut.stats().evictions], [1, 0]);
     assert.deepEqual(store.flushes.at(-1), [{ key: 'k_1', delta: 1, expirySeconds: 1 }]);
   });
+
+  it('keeps the hits of a key without an answer pending; the answered keys stay counted once', async () => {
+    const { sut, store, timer } = setup({ flushIntervalMs: 100 });
+    await Promise.all(['a_60', 'b_60'].map((key) => sut.count(key, 1, 60)));
+    sut.countCached('a_60', 2);
+    sut.countCached('b_60', 3);
+    store.silentKeys.add('b_60');
+    await timer.advance(100);
+    assert.deepEqual([store.values.get('a_60'), store.values.get('b_60')], [3, 1]);
+    assert.deepEqual([sut.stats().pendingHits, sut.stats().flushErrors], [3, 1]);
+    store.silentKeys.clear();
+    await timer.advance(100);
+    assert.deepEqual(store.flushes.at(-1), [{ key: 'b_60', delta: 3, expirySeconds: 60 }]);
+    assert.deepEqual([store.values.get('a_60'), store.values.get('b_60')], [3, 4]);
+    assert.equal(sut.stats().pendingHits, 0);
+  });
 });

@@ -12,10 +12,22 @@ export interface CachedDelta {
 }
 
 /**
- * The store's total after a delta was added, or the failure of that key alone (a key holding
- * something that is not a counter): its delta could not be added.
+ * The store's total after a delta was added, or the failure of that key alone: a key holding
+ * something that is not a counter (its delta could not be added), or a DeltaNotAnswered.
  */
 export type FlushAnswer = number | Error;
+
+/**
+ * No answer came for this key's delta (on a cluster, its node failed while others answered): the
+ * delta stays pending and goes with the next flush; if the node had applied it before the answer
+ * was lost, it is counted twice (too many, never too few).
+ */
+export class DeltaNotAnswered extends Error {
+  constructor(key: string, cause: unknown) {
+    super(`no answer for the delta of key ${key}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'DeltaNotAnswered';
+  }
+}
 
 /**
  * Sends every delta in one round trip per store and answers one FlushAnswer each, in order.

@@ -1,6 +1,6 @@
 import { isClean, type CacheEntries, type CacheEntry } from './cache-entries';
 import type { CachedCountingCounters } from './cached-counting-stats';
-import type { FlushAnswer, FlushDeltas } from './cached-delta';
+import { DeltaNotAnswered, type FlushAnswer, type FlushDeltas } from './cached-delta';
 
 /** What one flush needs from its engine. */
 export interface FlushContext {
@@ -16,7 +16,8 @@ export interface FlushContext {
  * One flush: every key's pending hits go out in one FlushDeltas call and each answer becomes the
  * key's stored total; clean keys whose read is too old are dropped on the way (an ended window's
  * keys are never hit again, so they go this way). Resolves true when the store answered (or
- * nothing was pending); a failed round trip gives every delta back to `pending` and resolves false.
+ * nothing was pending); a failed round trip gives every delta back to `pending` and resolves false,
+ * and so does a key without an answer (DeltaNotAnswered) for its own delta.
  */
 export async function flushPending(context: FlushContext): Promise<boolean> {
   const batch = takePending(context);
@@ -37,12 +38,18 @@ export async function flushPending(context: FlushContext): Promise<boolean> {
     return false;
   }
   let flushedKeys = 0;
+  let unanswered = 0;
   batch.forEach((entry, i) => {
-    if (applyAnswer(context, entry, answers[i], sentAtMs)) flushedKeys++;
+    const answer = answers[i];
+    if (answer instanceof DeltaNotAnswered) {
+      giveBack(entry);
+      unanswered++;
+    } else if (applyAnswer(context, entry, answer, sentAtMs)) flushedKeys++;
     entries.update(entry);
   });
   counters.add('flushedKeys', flushedKeys);
-  return true;
+  if (unanswered > 0) counters.add('flushErrors');
+  return unanswered === 0;
 }
 
 /** Moves each key's pending hits to `flushing`; drops clean keys whose read is too old. */

@@ -1,4 +1,5 @@
 import type { Cluster } from 'ioredis';
+import { DeltaNotAnswered, type FlushAnswer } from '../cached/cached-delta';
 import type { CounterOperation } from '../counter-store';
 import { BatchLayout, type BatchReply } from './batch-layout';
 import { withRedirects } from './cluster-redirects';
@@ -58,6 +59,25 @@ export class ClusterExecutor implements RedisExecutor {
       Promise.all(taken),
     ]);
     return { counts: countAnswers, previousCounts: previousAnswers, takes: takeAnswers };
+  }
+
+  /**
+   * Each key settles alone (its node's answer), so a node that fails during a flush leaves the
+   * other nodes' counts standing instead of sending them again; an EXPIRE that fails after its
+   * INCRBY leaves the count standing too (the key then ends with its window's next key).
+   */
+  async incrementEach(layout: BatchLayout): Promise<FlushAnswer[]> {
+    const cluster = this.client;
+    const answers = layout.counters.map(({ key, addend, ttlSeconds }) => {
+      const increment = withRedirects(cluster, () => cluster.incrby(key, addend));
+      withRedirects(cluster, () => cluster.expire(key, ttlSeconds), increment).catch(() => undefined);
+      return answerOf(increment, (reply) => incrementAnswer(key, reply)).catch(
+        (error: unknown) => new DeltaNotAnswered(key, error),
+      );
+    });
+    const settled = await Promise.all(answers);
+    if (settled.length > 0 && settled.every((answer) => answer instanceof DeltaNotAnswered)) throw settled[0];
+    return settled;
   }
 
   /** Gives back hits of failed calls: DECRBY per counter, the untake script per bucket. */

@@ -9,9 +9,9 @@ import type { RedisExecutor } from './redis-executor';
 function recordingExecutor(counts: (number | StoreUnavailableError)[]) {
   const layouts: BatchLayout[] = [];
   const executor = {
-    execute: (layout: BatchLayout) => {
+    incrementEach: (layout: BatchLayout) => {
       layouts.push(layout);
-      return Promise.resolve({ counts, previousCounts: counts.map(() => 0), takes: [] });
+      return Promise.resolve(counts);
     },
   } as unknown as RedisExecutor;
   return { executor, layouts };

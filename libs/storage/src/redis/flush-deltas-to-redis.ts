@@ -9,8 +9,8 @@ import type { RedisExecutor } from './redis-executor';
 
 /**
  * INCRBY each delta (EXPIRE with its expiry) in one round trip per server or node, answering each
- * key's total, or that key's own failure (a key holding a hash or text). Rejects when the store
- * could not be reached.
+ * key's total, or that key's own failure (a key holding a hash or text, or no answer from its
+ * cluster node: DeltaNotAnswered). Rejects when the store could not be reached.
  */
 export async function flushDeltasToRedis(
   executor: RedisExecutor,
@@ -23,6 +23,5 @@ export async function flushDeltasToRedis(
     ttlSeconds: expirySeconds,
     slidingWindowSeconds: 0,
   }));
-  const reply = await executor.execute(new BatchLayout(counters, []));
-  return reply.counts;
+  return executor.incrementEach(new BatchLayout(counters, []));
 }

@@ -1,3 +1,4 @@
+import type { FlushAnswer } from '../cached/cached-delta';
 import type { CounterOperation } from '../counter-store';
 import type { BatchLayout, BatchReply } from './batch-layout';
 import type { RedisClient } from './create-redis-client';
@@ -15,6 +16,12 @@ export interface RedisExecutor {
   /** Picks the increment mode once the store answered at start-up (KV_INCREMENT_SCRIPT). */
   decideIncrementMode(setting: 'auto' | 'on' | 'off'): Promise<void>;
   execute(layout: BatchLayout): Promise<BatchReply>;
+  /**
+   * Cached counting's flush: the layout's counters only, each key's total or its own failure; a
+   * key whose command got no answer is a DeltaNotAnswered, so the keys that were counted stand.
+   * Rejects when nothing could be sent or answered at all.
+   */
+  incrementEach(layout: BatchLayout): Promise<FlushAnswer[]>;
   /**
    * Takes back the hits of operations whose call failed on another key
    * (docs/stores.md#an-error-on-one-key): a counter is decremented by its addend, a bucket's TAT

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { FlushAnswer } from '../cached/cached-delta';
 import type { CounterOperation } from '../counter-store';
 import { resultAt, type BatchLayout, type BatchReply } from './batch-layout';
 import { defineBatchScript, runBatchScript, supportsBatchScript } from './batch-script';
@@ -33,6 +34,11 @@ export class ServerExecutor implements RedisExecutor {
     const pipeline = this.client.pipeline();
     layout.queueCommands(pipeline);
     return layout.readCommandReplies((await pipeline.exec()) ?? []);
+  }
+
+  /** One round trip for every key: it answers all of them or none (then it rejects). */
+  async incrementEach(layout: BatchLayout): Promise<FlushAnswer[]> {
+    return (await this.execute(layout)).counts;
   }
 
   /** Gives back hits of failed calls: DECRBY per counter, the untake script per bucket, one pipeline. */
