@@ -23,6 +23,26 @@ export interface CountedLimit extends PendingHits {
   readonly stats: LimitStats;
 }
 
+/** A limit to count, not yet asked: made in one place so every entry has one shape. */
+export function countedLimit(
+  key: string,
+  addend: number,
+  rule: CountedLimit['rule'],
+  decision: DescriptorDecision,
+  stats: LimitStats,
+): CountedLimit {
+  return {
+    key,
+    addend,
+    rule,
+    decision,
+    stats,
+    outcome: undefined,
+    localCacheUntilMs: 0,
+    isCountedCached: false,
+  };
+}
+
 /** True when entry `j` is the last one of its descriptor. */
 export function isLastOfDescriptor(batch: readonly CountedLimit[], j: number): boolean {
   return j === batch.length - 1 || batch[j + 1].decision !== batch[j].decision;

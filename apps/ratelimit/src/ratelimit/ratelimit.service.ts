@@ -8,7 +8,12 @@ import { StoreUnavailableError } from '@repo/storage';
 import { CLOCK, type Clock } from '../clock';
 import { NoConfigLoadedError, RateLimitError } from '../errors';
 import { algorithmOf } from '../limiter/algorithms/counter-algorithms';
-import { countTotalHits, type CountedLimit, type DescriptorDecision } from '../limiter/descriptor-decision';
+import {
+  countTotalHits,
+  countedLimit,
+  type CountedLimit,
+  type DescriptorDecision,
+} from '../limiter/descriptor-decision';
 import type { HitCounter } from '../limiter/hit-counter';
 import { judgeLimits } from '../limiter/judge-limits';
 import type { StatsService } from '../stats/stats.service';
@@ -146,33 +151,14 @@ export class RateLimitService {
       if (items === undefined) {
         const { rule } = limit;
         const key = algorithmOf(rule).counterKey(base, rule, nowSeconds);
-        const stats = this.stats.limitStats(limit.statsKey);
-        batch.push({
-          key,
-          addend,
-          rule,
-          decision,
-          stats,
-          outcome: undefined,
-          localCacheUntilMs: 0,
-          isCountedCached: false,
-        });
+        batch.push(countedLimit(key, addend, rule, decision, this.stats.limitStats(limit.statsKey)));
         continue;
       }
       for (let k = 0; k < items.length; k++) {
         const { rule, statsKey } = items[k];
         const stats = this.stats.limitItemStats(statsKey, rule.itemLabel!);
         const key = algorithmOf(rule).counterKey(base + rule.itemLabel + '_', rule, nowSeconds);
-        batch.push({
-          key,
-          addend,
-          rule,
-          decision,
-          stats,
-          outcome: undefined,
-          localCacheUntilMs: 0,
-          isCountedCached: false,
-        });
+        batch.push(countedLimit(key, addend, rule, decision, stats));
       }
     }
     return batch;

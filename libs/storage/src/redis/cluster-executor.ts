@@ -1,7 +1,7 @@
 import type { Cluster } from 'ioredis';
 import { DeltaNotAnswered, type FlushAnswer } from '../cached/cached-delta';
 import type { CounterOperation } from '../counter-store';
-import { BatchLayout, type BatchReply } from './batch-layout';
+import { BatchLayout, type BatchCounter, type BatchReply } from './batch-layout';
 import { withRedirects } from './cluster-redirects';
 import { incrementAnswer, isReplyError, storedCountAnswer } from './key-replies';
 import type { IncrementMode, RedisExecutor } from './redis-executor';
@@ -29,15 +29,7 @@ export class ClusterExecutor implements RedisExecutor {
   async execute(layout: BatchLayout): Promise<BatchReply> {
     const cluster = this.client;
     const { counters, takes } = layout;
-    const increments = counters.map(({ key, addend }) =>
-      withRedirects(cluster, () => cluster.incrby(key, addend)),
-    );
-    const expiries = counters.map(({ key, ttlSeconds }, i) =>
-      withRedirects(cluster, () => cluster.expire(key, ttlSeconds), increments[i]),
-    );
-    const counts = counters.map(({ key }, i) =>
-      answerOf(increments[i], (reply) => incrementAnswer(key, reply)),
-    );
+    const written = counters.map((counter) => this.incrementWithExpiry(counter));
     const previous = counters.map((counter) => {
       if (counter.slidingWindowSeconds === 0) return 0;
       const key = BatchLayout.previousKeyOf(counter);
@@ -53,8 +45,8 @@ export class ClusterExecutor implements RedisExecutor {
       ),
     );
     const [countAnswers, , previousAnswers, takeAnswers] = await Promise.all([
-      Promise.all(counts),
-      Promise.all(expiries),
+      Promise.all(written.map(({ count }) => count)),
+      Promise.all(written.map(({ expiry }) => expiry)),
       Promise.all(previous),
       Promise.all(taken),
     ]);
@@ -67,17 +59,24 @@ export class ClusterExecutor implements RedisExecutor {
    * INCRBY leaves the count standing too (the key then ends with its window's next key).
    */
   async incrementEach(layout: BatchLayout): Promise<FlushAnswer[]> {
-    const cluster = this.client;
-    const answers = layout.counters.map(({ key, addend, ttlSeconds }) => {
-      const increment = withRedirects(cluster, () => cluster.incrby(key, addend));
-      withRedirects(cluster, () => cluster.expire(key, ttlSeconds), increment).catch(() => undefined);
-      return answerOf(increment, (reply) => incrementAnswer(key, reply)).catch(
-        (error: unknown) => new DeltaNotAnswered(key, error),
-      );
+    const answers = layout.counters.map((counter) => {
+      const { count, expiry } = this.incrementWithExpiry(counter);
+      expiry.catch(() => undefined);
+      return count.catch((error: unknown) => new DeltaNotAnswered(counter.key, error));
     });
     const settled = await Promise.all(answers);
     if (settled.length > 0 && settled.every((answer) => answer instanceof DeltaNotAnswered)) throw settled[0];
     return settled;
+  }
+
+  /** A counter's INCRBY (its total, or its key's error reply) and its EXPIRE, sent after it if redirected. */
+  private incrementWithExpiry({ key, addend, ttlSeconds }: BatchCounter) {
+    const cluster = this.client;
+    const increment = withRedirects(cluster, () => cluster.incrby(key, addend));
+    return {
+      count: answerOf(increment, (reply) => incrementAnswer(key, reply)),
+      expiry: withRedirects(cluster, () => cluster.expire(key, ttlSeconds), increment),
+    };
   }
 
   /** Gives back hits of failed calls: DECRBY per counter, the untake script per bucket. */
