@@ -2,7 +2,8 @@
 // lint -> typecheck -> build -> unit -> coverage -> int -> e2e -> e2e-bundle -> browser -> faults
 // (coverage = the 100 % gate of libs/endpoint, scripts/coverage-endpoint.mjs; e2e-bundle = the
 // e2e files again against the production bundle of the rate limit service, RATELIMIT_E2E_TARGET=bundle:
-// apps/ratelimit/load/e2e-target.ts).
+// apps/ratelimit/load/e2e-target.ts; faults runs against that bundle too, since its memory and
+// timing figures are only meaningful for what users run).
 // `node scripts/test.mjs <stage> [...]` runs chosen stages (the build runs first when tests need it).
 // Test files are found by suffix in dist-dev/ (the build's tree with the tests; dist/ has none):
 //   *.spec.js unit, *.int-spec.js integration (real servers), *.e2e-spec.js (real app),
@@ -37,7 +38,7 @@ const testStages = {
     env: { RATELIMIT_E2E_TARGET: 'bundle' },
   },
   browser: { suffix: '.browser-spec.js', concurrency: 1 },
-  faults: { suffix: '.faults-spec.js', concurrency: 1 },
+  faults: { suffix: '.faults-spec.js', concurrency: 1, env: { RATELIMIT_E2E_TARGET: 'bundle' } },
 };
 const commandStages = {
   lint: [

@@ -77,7 +77,7 @@ export async function createApp(
   dependencies: CoreDependencies,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter(httpServerLimits(settings.server));
-  acceptRawBodies(adapter.getInstance());
+  acceptRawBodies(adapter.getInstance(), settings.server.maxRequestBytes);
   // Nest's own messages go through the same pino logger from the first line on (also when
   // start-up fails), in the LOG_FORMAT shape.
   const loggerParams = buildLoggerModuleParams(dependencies.logger);

@@ -5,12 +5,9 @@ import { parseSettings } from './settings/settings';
 import { closeConnectionsAfter, httpServerLimits } from './http-server-limits';
 
 describe(httpServerLimits.name, () => {
-  it('maps MAX_REQUEST_BYTES and HTTP_REQUEST_TIMEOUT; Node checks the timeouts every second', () => {
-    const sut = httpServerLimits(
-      parseSettings({ MAX_REQUEST_BYTES: '2048', HTTP_REQUEST_TIMEOUT: '2.5s' }).server,
-    );
+  it('maps HTTP_REQUEST_TIMEOUT; Node checks the timeouts every second', () => {
+    const sut = httpServerLimits(parseSettings({ HTTP_REQUEST_TIMEOUT: '2.5s' }).server);
     assert.deepEqual(sut, {
-      bodyLimit: 2048,
       requestTimeout: 2500,
       keepAliveTimeout: 72_000,
       http: { headersTimeout: 2500, connectionsCheckingInterval: 1000 },
@@ -24,7 +21,6 @@ describe(httpServerLimits.name, () => {
 
   it('HTTP_REQUEST_TIMEOUT=0 turns the limit off and leaves Node its defaults', () => {
     assert.deepEqual(httpServerLimits(parseSettings({ HTTP_REQUEST_TIMEOUT: '0' }).server), {
-      bodyLimit: 1_048_576,
       requestTimeout: 0,
       keepAliveTimeout: 72_000,
       http: {},

@@ -5,14 +5,14 @@ import { listenerLimits } from './listener-limits';
 import type { ServerSettings } from './settings/settings';
 
 export interface HttpServerLimits {
-  readonly bodyLimit: number;
   readonly requestTimeout: number;
   readonly keepAliveTimeout: number;
   readonly http: ServerOptions;
 }
 
 /**
- * MAX_REQUEST_BYTES (413 beyond it) and the shared listener limits. Fastify turns Node's request
+ * The shared listener limits (MAX_REQUEST_BYTES is enforced by the body reader,
+ * transport/http/accept-raw-bodies.ts). Fastify turns Node's request
  * timeout off unless given one, so without HTTP_REQUEST_TIMEOUT a client sending its body one
  * byte at a time would hold a connection for ever (slowloris). HTTP_MAX_CONNECTIONS is set on
  * the server once created (capConnections).
@@ -20,7 +20,7 @@ export interface HttpServerLimits {
 export function httpServerLimits(server: ServerSettings): HttpServerLimits {
   const { nodeOptions, keepAliveTimeoutMs } = listenerLimits(server);
   const { requestTimeout = 0, ...http } = nodeOptions;
-  return { bodyLimit: server.maxRequestBytes, requestTimeout, keepAliveTimeout: keepAliveTimeoutMs, http };
+  return { requestTimeout, keepAliveTimeout: keepAliveTimeoutMs, http };
 }
 
 /**

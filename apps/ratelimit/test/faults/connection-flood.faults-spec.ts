@@ -32,19 +32,17 @@ const MAX_REQUEST_BYTES = 256 * 1024;
 /** Node looks for expired requests once a second; closing takes a moment on a busy machine. */
 const CUT_ALLOWANCE_MS = 5000;
 /**
- * Each connection within the cap may hold a body of up to MAX_REQUEST_BYTES (as text, then
- * parsed): 25 MiB here, and 500 connections each holding its body would need 125 MiB. The bodies
- * read from the replaced connections are garbage until V8's next full collection (large strings
- * live outside the young generation): measured +118 MiB after 500 connections and +130 MiB after
- * 2,000, levelling off. The bound is that plateau with room for a busy machine.
- * The HTTP flood's peak is the main listener's alone (the side listeners are idle meanwhile),
- * and it varies from run to run with when V8 collects: 28 runs each on fresh installs measured
- * +106 to +149 MiB with the side listeners' old code and +105 to +152 MiB with their route table
- * (medians +119 and +122, a gap within chance: permutation test p = 0.34). Sampled from
- * /debug/vars, the runs near +145 are those where V8 grew its heap during the flood (heapTotal
- * 100 to 109 MiB at the peak, not 65) beside 55 to 60 MiB of read body buffers.
+ * Each connection within the cap may hold a body of up to MAX_REQUEST_BYTES: 25 MiB here. The
+ * bodies of the connections replaced or cut are freed as they close (accept-raw-bodies.ts), so
+ * 500 connections cost what 100 do. Measured on the production bundle: +55 to +59 MiB (the 25 MiB
+ * of bodies, the rest sockets and parser state), where the bodies left to V8's next full
+ * collection made +102 to +109 MiB. The bound leaves room for V8 growing its young generation to
+ * its largest (64 MiB at a 4 GiB heap limit) during the flood. The compiled tree (not what users
+ * run) measured +85 to +150 MiB: there V8 turned on allocation-site pretenuring for the request
+ * objects the held requests kept alive, so the callers' short-lived objects went to the old
+ * generation until its next full collection; the faults stage runs the bundle.
  */
-const RSS_GROWTH_BOUND_MIB = 160;
+const RSS_GROWTH_BOUND_MIB = 128;
 
 interface Listener {
   readonly port: number;
