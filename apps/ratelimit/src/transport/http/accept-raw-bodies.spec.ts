@@ -6,7 +6,8 @@ import { readBody, type BodyStream } from './accept-raw-bodies';
 
 const LIMIT = 64 * 1024;
 
-function request(headers: Record<string, string>): BodyStream {
+/** A request stream the test writes the body into. */
+function request(headers: Record<string, string>): PassThrough & BodyStream {
   return Object.assign(new PassThrough(), { headers });
 }
 
