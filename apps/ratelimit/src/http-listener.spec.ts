@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { describe, it } from 'node:test';
-import { BodyTooLargeError, readBody, routeTable, sendJson, type Route } from './http-listener';
+import { PassThrough } from 'node:stream';
+import { BodyTooLargeError, readBodyText, routeTable, sendJson, type Route } from './http-listener';
 
 function request(method: string, chunks: string[] = []) {
   const emitter = Object.assign(new EventEmitter(), { method, isDestroyed: false });
@@ -77,26 +78,44 @@ describe(sendJson.name, () => {
   });
 });
 
-describe(readBody.name, () => {
+/** A request whose body is `chunks`, written once send() is called (a real stream). */
+function bodyRequest(chunks: string[]) {
+  const sut = Object.assign(new PassThrough(), { headers: {} }) as unknown as IncomingMessage & PassThrough;
+  const send = () => {
+    for (const chunk of chunks) if (!sut.destroyed) sut.write(Buffer.from(chunk));
+    if (!sut.destroyed) sut.end();
+  };
+  return { sut, send };
+}
+
+describe(readBodyText.name, () => {
   it('joins the chunks as UTF-8 text', async () => {
-    const { sut, send } = request('POST', ['{"a":', '"é"}']);
-    const body = readBody(sut, 100);
+    const { sut, send } = bodyRequest(['{"a":', '"é"}']);
+    const body = readBodyText(sut, 100);
     send();
     assert.equal(await body, '{"a":"é"}');
   });
 
   it('takes a body of exactly the cap', async () => {
-    const { sut, send } = request('POST', ['12345', '67890']);
-    const body = readBody(sut, 10);
+    const { sut, send } = bodyRequest(['12345', '67890']);
+    const body = readBodyText(sut, 10);
     send();
     assert.equal(await body, '1234567890');
   });
 
   it('refuses a body past the cap and closes the connection without reading the rest', async () => {
-    const { sut, send } = request('POST', ['12345', '678901', 'more']);
-    const body = readBody(sut, 10);
+    const { sut, send } = bodyRequest(['12345', '678901', 'more']);
+    const body = readBodyText(sut, 10);
     send();
     await assert.rejects(body, new BodyTooLargeError('the body is larger than 10 bytes'));
-    assert.equal(sut.isDestroyed, true);
+    assert.equal(sut.destroyed, true);
+  });
+
+  it('rejects when the request ends before its body', async () => {
+    const { sut } = bodyRequest([]);
+    const body = readBodyText(sut, 10);
+    sut.write('12');
+    sut.destroy();
+    await assert.rejects(body, new Error('the request body was not read: ended'));
   });
 });

@@ -18,6 +18,7 @@ import {
   refusedConnectionWarning,
   type ListenerLimits,
 } from './listener-limits';
+import { readBody } from './read-body';
 import type { ServerSettings } from './settings/settings';
 
 /** One answer; `url` is the request's, parsed once. A rejection answers 500 with its message. */
@@ -123,23 +124,16 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * The text of a small request body, refused beyond `maxBytes` (the connection is closed then) so
- * a listener cannot be made to buffer without bound.
+ * The text of a small request body (read-body.ts), refused beyond `maxBytes` (the connection is
+ * closed then) so a listener cannot be made to buffer without bound.
  */
-export function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        reject(new BodyTooLargeError(`the body is larger than ${maxBytes} bytes`));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+export function readBodyText(request: IncomingMessage, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) =>
+    readBody(request, maxBytes, (refusal, body) => {
+      if (refusal === undefined) return resolve((body as Buffer).toString('utf8'));
+      if (refusal !== 'too-large') return reject(new Error(`the request body was not read: ${refusal}`));
+      reject(new BodyTooLargeError(`the body is larger than ${maxBytes} bytes`));
+      request.destroy();
+    }),
+  );
 }

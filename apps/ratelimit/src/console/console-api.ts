@@ -11,7 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CompileOptions, RuleRegistry } from '@repo/rules';
 import type { Clock } from '../clock';
-import { readBody, routeTable, send, sendJson, TEXT, type Route } from '../http-listener';
+import { readBodyText, routeTable, send, sendJson, TEXT, type Route } from '../http-listener';
 import { MAX_BODY_BYTES } from '../debug/debug-routes';
 import type { RateLimitDecision, RateLimitRequest } from '../rate-limit-types';
 import { checkRules } from './check-rules';
@@ -166,7 +166,7 @@ function post(
   return async (request: IncomingMessage, response, url) => {
     const refused = refuseContentType(name, request.headers['content-type']);
     if (refused !== undefined) return sendJson(response, 415, { error: refused });
-    await answer(response, await readBody(request, MAX_BODY_BYTES), url);
+    await answer(response, await readBodyText(request, MAX_BODY_BYTES), url);
   };
 }
 

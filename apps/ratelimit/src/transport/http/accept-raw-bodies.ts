@@ -2,90 +2,34 @@
 // sends application/x-www-form-urlencoded, Envoy's examples send none), so the JSON parse error
 // can be reported precisely by parseJsonRequest. The bytes, not text: decoding them here would
 // turn invalid UTF-8 into U+FFFD, and two different values would share one counter; jsonBodyText
-// refuses it (400).
-//
-// The body is read here rather than by Fastify's `parseAs: 'buffer'` for one reason: a body that
-// never ends (its connection replaced under HTTP_MAX_CONNECTIONS, cut by HTTP_REQUEST_TIMEOUT, or
-// closed by the client) gives its memory back at once. Each chunk Node's HTTP parser hands over is
-// a copy that owns its whole ArrayBuffer; left to the garbage collector, the chunks of hundreds of
-// abandoned bodies wait for V8's next full collection, so a connection flood could hold far more
-// than the connections within the cap may (docs/failure-behaviour.md#connection-floods-http_max_connections).
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+// refuses it (400). The service's own reader (read-body.ts) rather than Fastify's, so an
+// abandoned body is freed at once.
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import { readBody, type BodyRefusal } from '../../read-body';
 
 export function acceptRawBodies(fastify: FastifyInstance, maxBodyBytes: number): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', (_request, payload, done) =>
-    readBody(payload, maxBodyBytes, (error, body) => done(error, body)),
+    readBody(payload, maxBodyBytes, (refusal, body) =>
+      refusal === undefined ? done(null, body) : done(refusalException(refusal), undefined),
+    ),
   );
 }
-
-/** A request as the body reader needs it (Node's IncomingMessage is one). */
-export type BodyStream = Readable & { readonly headers: IncomingHttpHeaders };
-
-export type BodyCallback = (error: HttpException | null, body?: Buffer) => void;
 
 /**
- * The whole body, or a refusal in the shape Fastify gives its own (`{ statusCode, message }`):
- * 413 past `maxBodyBytes` (judged by Content-Length before reading when it is declared), 400 when
- * the bytes received are not the bytes declared or the body never ends. Refusals are client
- * errors: answered, never logged as the service's errors (a flood of them would flood the log).
+ * A refusal in the shape Fastify gives its own (`{ statusCode, message }`, with its messages). As
+ * an HttpException it is answered and not logged as the service's error: a client's mistake, and
+ * a flood of them would flood the log.
  */
-export function readBody(payload: BodyStream, maxBodyBytes: number, answer: BodyCallback): void {
-  const declared = Number(payload.headers['content-length']);
-  if (declared > maxBodyBytes) return answer(refusal(HttpStatus.PAYLOAD_TOO_LARGE, TOO_LARGE));
-  const chunks: Buffer[] = [];
-  let received = 0;
-  let settled = false;
-  const settle = (error: HttpException | null, body?: Buffer) => {
-    if (settled) return;
-    settled = true;
-    payload.removeListener('data', onData);
-    if (error !== null) releaseChunks(chunks);
-    answer(error, body);
-  };
-  const onData = (chunk: Buffer) => {
-    received += chunk.length;
-    chunks.push(chunk);
-    if (received > maxBodyBytes) settle(refusal(HttpStatus.PAYLOAD_TOO_LARGE, TOO_LARGE));
-  };
-  payload.on('data', onData);
-  payload.once('end', () =>
-    !Number.isNaN(declared) && received !== declared
-      ? settle(refusal(HttpStatus.BAD_REQUEST, WRONG_LENGTH))
-      : settle(null, Buffer.concat(chunks, received)),
-  );
-  // An aborted request emits 'error' (ECONNRESET) then 'close'; 'close' alone covers a socket
-  // destroyed by the server (replaced or timed out).
-  payload.once('error', () => settle(refusal(HttpStatus.BAD_REQUEST, ABORTED)));
-  payload.once('close', () => settle(refusal(HttpStatus.BAD_REQUEST, ABORTED)));
-  payload.resume();
-}
-
-const TOO_LARGE = 'Request body is too large';
-const WRONG_LENGTH = 'Request body size did not match Content-Length';
-const ABORTED = 'the request ended before its body did';
-
-function refusal(statusCode: number, message: string): HttpException {
+export function refusalException(refusal: BodyRefusal): HttpException {
+  const [statusCode, message] = REFUSALS[refusal];
   return new HttpException({ statusCode, message }, statusCode);
 }
 
-/**
- * Frees the chunks of a body that will never be used, now instead of at V8's next full
- * collection. Only a chunk that is the sole view of its ArrayBuffer is detached (Node's HTTP
- * parser makes each body chunk so); anything sharing memory is left to the collector.
- */
-/** ArrayBuffer.prototype.transfer (ES2024, Node 21 on): with length 0 it detaches, freeing the memory. */
-type Transferable = ArrayBuffer & { transfer(newByteLength: number): ArrayBuffer };
-
-function releaseChunks(chunks: Buffer[]): void {
-  for (const chunk of chunks) {
-    const owner = chunk.buffer as Transferable;
-    if (chunk.byteOffset === 0 && chunk.byteLength === owner.byteLength && owner instanceof ArrayBuffer) {
-      owner.transfer(0);
-    }
-  }
-  chunks.length = 0;
-}
+const REFUSALS: Record<BodyRefusal, readonly [number, string]> = {
+  'too-large': [HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large'],
+  'wrong-length': [HttpStatus.BAD_REQUEST, 'Request body size did not match Content-Length'],
+  // Answered to a client that is gone.
+  ended: [HttpStatus.BAD_REQUEST, 'the request ended before its body did'],
+};
