@@ -20,7 +20,7 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 const RATELIMIT_LAYERS = [
   ['settings', 'errors', 'clock', 'core-tokens', 'rate-limit-types', 'release-start-up-memory'],
   ['logging', 'tracing'],
-  ['listener-limits', 'open-connections', 'http-listener', 'http-server-limits'],
+  ['listener-limits', 'open-connections', 'read-body', 'http-listener', 'http-server-limits'],
   ['stats', 'debug'],
   ['limiter', 'core.module'],
   ['ratelimit'],
