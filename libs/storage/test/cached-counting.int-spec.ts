@@ -1,13 +1,15 @@
 // Cached counting against real Redis (docs/stores.md#cached-counting): two engines, each on its own
-// RedisCounterStore as two replicas would be, share one Redis (single and cluster). Time is a fake
+// RedisCounterStore as two replicas would be, share one Redis (single, sentinel and cluster). Time is a fake
 // clock, so which flush sees which hits is the same on every run; the round trips are real.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startRedis,
   startRedisCluster,
+  startRedisSentinel,
   waitFor,
   type RedisClusterTopology,
+  type RedisSentinelTopology,
   type RedisServer,
 } from '@repo/test-support';
 import { CachedCounter, overshootBound, RedisCounterStore, type RedisTopology } from '@repo/storage';
@@ -67,23 +69,36 @@ const BOUND = overshootBound({
 describe('cached counting against real Redis', () => {
   let server: RedisServer;
   let cluster: RedisClusterTopology;
+  let sentinel: RedisSentinelTopology;
 
   before(async () => {
-    [server, cluster] = await Promise.all([startRedis(), startRedisCluster({ masters: 3 })]);
+    [server, cluster, sentinel] = await Promise.all([
+      startRedis(),
+      startRedisCluster({ masters: 3 }),
+      startRedisSentinel(),
+    ]);
   });
   after(async () => {
-    await Promise.all([server?.stop(), cluster?.stop()]);
+    await Promise.all([server?.stop(), cluster?.stop(), sentinel?.stop()]);
   });
 
-  for (const type of ['single', 'cluster'] as const) {
+  /** The URL the service would be given, and the server holding `key`. */
+  const topologyOf = (type: RedisTopology) =>
+    ({
+      single: { url: server.url, holding: async () => server },
+      sentinel: { url: sentinel.url, holding: async () => sentinel.master },
+      cluster: { url: cluster.url, holding: (key: string) => nodeHolding(cluster, key) },
+    })[type];
+
+  for (const type of ['single', 'sentinel', 'cluster'] as const) {
     it(`admits between 1,000 and the bound (${BOUND}) of 1,000/min driven through two replicas: ${type}`, async () => {
-      const url = type === 'single' ? server.url : cluster.url;
+      const { url, holding } = topologyOf(type);
       const key = `cached_${type}_${Date.now()}`;
       const { admitted, hits, unflushed, stats } = await driveTwoReplicas(type, url, key);
       assert.ok(admitted >= 1000 && admitted <= BOUND, `${admitted} admitted, bound ${BOUND}`);
       assert.equal(admitted, 1125, 'each replica unseen by the other for one interval');
       assert.deepEqual(unflushed, [0, 0]);
-      const node = type === 'single' ? server : await nodeHolding(cluster, key);
+      const node = await holding(key);
       assert.equal(String(await node.command('GET', key)), String(hits), 'every hit reached Redis');
       const ttl = Number(await node.command('TTL', key));
       assert.ok(ttl > 0 && ttl <= WINDOW_SECONDS, `TTL ${ttl}`);
