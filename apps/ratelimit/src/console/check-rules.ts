@@ -6,11 +6,9 @@
 // large or hostile paste does not hold up the calls.
 import {
   checkRulesInWorker,
+  limitTexts,
   type CheckedRules,
   type CompileOptions,
-  type DomainDescription,
-  type LimitDescription,
-  type RuleNodeDescription,
   type RuleSnapshot,
 } from '@repo/rules';
 
@@ -57,15 +55,14 @@ export async function checkRules(
     line: error.position?.line ?? null,
     column: error.position?.column ?? null,
   }));
-  const { errorCount, domains: candidate } = checked;
+  const { errorCount, limits: candidate } = checked;
   if (errorCount > 0 || candidate === undefined) return { ok: false, errors, errorCount, changes: [] };
-  const domains = new Set(candidate.map(({ domain }) => domain));
-  const inForce = active?.describe(domains) ?? [];
+  const inForce = active?.describe(new Set(candidate.domains)) ?? [];
   return {
     ok: true,
     errors: [],
     errorCount,
-    changes: diffLimits(limitTexts(inForce), limitTexts(candidate)),
+    changes: diffLimits(limitTexts(inForce), candidate.texts),
   };
 }
 
@@ -79,29 +76,4 @@ function diffLimits(before: ReadonlyMap<string, string>, after: ReadonlyMap<stri
   for (const [key, text] of before)
     if (!after.has(key)) changes.push({ change: 'removed', key, before: text, after: null });
   return changes;
-}
-
-/** Stats key -> a one-line summary of the limit, for every limit of the domains. */
-function limitTexts(domains: readonly DomainDescription[]): Map<string, string> {
-  const texts = new Map<string, string>();
-  const visit = (node: RuleNodeDescription): void => {
-    for (const limit of node.limits) texts.set(limit.statsKey, limitText(limit));
-    node.children.forEach(visit);
-  };
-  for (const domain of domains) domain.descriptors.forEach(visit);
-  return texts;
-}
-
-/** E.g. `10 per 1 MINUTE, fixed_window, counting cached, shadow_mode`. */
-export function limitText(limit: LimitDescription): string {
-  if (limit.unlimited) return 'unlimited';
-  const parts = [`${limit.requestsPerUnit} per ${limit.unitMultiplier} ${limit.unit}`, limit.algorithm];
-  if (limit.algorithm === 'token_bucket') parts.push(`burst ${limit.burst}`);
-  if (limit.counting === 'cached') parts.push('counting cached');
-  if (limit.name !== null) parts.push(`name ${limit.name}`);
-  if (limit.replaces.length > 0) parts.push(`replaces ${limit.replaces.join(' ')}`);
-  if (limit.shadowMode) parts.push('shadow_mode');
-  if (limit.quotaMode) parts.push('quota_mode');
-  if (limit.detailedMetric) parts.push('detailed_metric');
-  return parts.join(', ');
 }

@@ -5,13 +5,15 @@
 // (see snapshot-records.ts).
 import { setPriority } from 'node:os';
 import { compileRules, type CompileOptions } from '../compile-snapshot';
+import type { DomainDescription } from '../describe-rules';
+import { limitTexts } from '../limit-texts';
 import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { inFileOrder } from '../rule-config-error';
 import { readRuleFilesOf, type RuleFileLayout } from '../sources/read-rule-files';
 import { snapshotRecords, type NodeRecord } from './snapshot-records';
-import { toErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
+import { toErrorData, type CheckedLimits, type WorkerJob, type WorkerReply } from './worker-messages';
 
 /** Records per piece: about a millisecond of the serving thread's time each. */
 const RECORDS_PER_PIECE = 500;
@@ -58,6 +60,10 @@ async function load(job: Extract<WorkerJob, { type: 'load' }>): Promise<void> {
   );
 }
 
+function checkedLimits(domains: readonly DomainDescription[]): CheckedLimits {
+  return { domains: domains.map(({ domain }) => domain), texts: [...limitTexts(domains)] };
+}
+
 /** A check's answer, with the worker's resident memory so the service can end a worker grown large. */
 function checked(text: string, sourceName: string, options: CompileOptions): WorkerReply {
   try {
@@ -70,7 +76,7 @@ function checked(text: string, sourceName: string, options: CompileOptions): Wor
       type: 'checked',
       errors: errors.slice(0, MAX_CHECK_ERRORS).map(toErrorData),
       errorCount: errors.length,
-      domains: errors.length === 0 ? (compiled?.snapshot?.describe() ?? []) : undefined,
+      limits: errors.length === 0 ? checkedLimits(compiled?.snapshot?.describe() ?? []) : undefined,
       rssBytes: process.memoryUsage.rss(),
     };
   } catch (error) {

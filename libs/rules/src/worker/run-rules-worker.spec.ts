@@ -94,7 +94,7 @@ describe(loadRulesInWorker.name, () => {
 describe(checkRulesInWorker.name, () => {
   it('collects every error of a paste', async () => {
     const checked = await checkRulesInWorker(readFixture('rate_limits_errors.yaml'), 'p.yaml', OPTIONS);
-    assert.equal(checked.domains, undefined);
+    assert.equal(checked.limits, undefined);
     assert.equal(checked.errorCount, checked.errors.length);
     assert.ok(checked.errorCount > 1);
     assert.ok(
@@ -102,12 +102,15 @@ describe(checkRulesInWorker.name, () => {
     );
   });
 
-  it('answers the domains of a paste without errors', async () => {
+  it('answers the domains of a paste without errors, and each limit as one line by stats key', async () => {
     const checked = await checkRulesInWorker(readFixture('basic_config.yaml'), 'p.yaml', OPTIONS);
     assert.deepEqual(checked.errors, []);
-    assert.deepEqual(
-      checked.domains?.map(({ domain, sources }) => [domain, sources]),
-      [['test-domain', ['p.yaml']]],
+    assert.deepEqual(checked.limits?.domains, ['test-domain']);
+    assert.equal(
+      checked.limits?.texts.get('test-domain.key1_value1.subkey1'),
+      '5 per 1 SECOND, fixed_window',
     );
+    assert.equal(checked.limits?.texts.get('test-domain.key2_value2'), '30 per 1 MINUTE, fixed_window');
+    assert.equal(checked.limits?.texts.has('test-domain.key2_value3'), false, 'a value without a limit');
   });
 });

@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
 import type { CompileOptions } from '../compile-snapshot';
-import type { DomainDescription } from '../describe-rules';
 import type { RuleConfigError } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { PreparedRules } from '../sources/rule-source';
@@ -28,8 +27,9 @@ export interface CheckedRules {
   /** The first errors found (at most 100), and how many there were. */
   readonly errors: readonly RuleConfigError[];
   readonly errorCount: number;
-  /** The checked rules' domains when there is no error. */
-  readonly domains: readonly DomainDescription[] | undefined;
+  /** Without errors: the paste's domains, and its limits' lines by stats key (limitTexts). */
+  readonly limits:
+    { readonly domains: readonly string[]; readonly texts: ReadonlyMap<string, string> } | undefined;
 }
 
 /**
@@ -74,7 +74,7 @@ export async function checkRulesInWorker(
   return {
     errors: reply.errors.map((error) => fromErrorData(error) as RuleConfigError),
     errorCount: reply.errorCount,
-    domains: reply.domains,
+    limits: reply.limits && { domains: reply.limits.domains, texts: new Map(reply.limits.texts) },
   };
 }
 

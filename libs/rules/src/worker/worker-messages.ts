@@ -1,6 +1,5 @@
 // What the service and the rules worker process say to each other (structured clones over IPC).
 import type { CompileOptions } from '../compile-snapshot';
-import type { DomainDescription } from '../describe-rules';
 import { RuleConfigError, type SourcePosition } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { DomainSources } from './snapshot-records';
@@ -27,7 +26,8 @@ export type WorkerReply =
       readonly type: 'checked';
       readonly errors: readonly ErrorData[];
       readonly errorCount: number;
-      readonly domains: readonly DomainDescription[] | undefined;
+      /** Without errors: the paste's domains and each limit as [stats key, limitText()]. */
+      readonly limits: CheckedLimits | undefined;
       /** The check worker's resident memory after the check. */
       readonly rssBytes?: number;
     }
@@ -53,4 +53,10 @@ export function fromErrorData(data: ErrorData): Error {
   if (data.sourceName !== undefined && data.detail !== undefined)
     return new RuleConfigError(data.sourceName, data.detail, data.position);
   return new Error(data.message);
+}
+
+/** A checked paste's limits, as the worker sends them: lines of text, not the described tree. */
+export interface CheckedLimits {
+  readonly domains: readonly string[];
+  readonly texts: ReadonlyArray<readonly [statsKey: string, text: string]>;
 }

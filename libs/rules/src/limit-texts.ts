@@ -1,0 +1,29 @@
+// A limit as one line of text, keyed by its stats key: what the console's check compares between
+// pasted rules and the rules in force. The check worker makes the paste's lines itself, so the
+// serving thread receives short strings instead of the paste's whole described tree.
+import type { DomainDescription, LimitDescription, RuleNodeDescription } from './describe-rules';
+
+/** Stats key -> a one-line summary of the limit, for every limit of the domains. */
+export function limitTexts(domains: readonly DomainDescription[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  const visit = (node: RuleNodeDescription): void => {
+    for (const limit of node.limits) texts.set(limit.statsKey, limitText(limit));
+    node.children.forEach(visit);
+  };
+  for (const domain of domains) domain.descriptors.forEach(visit);
+  return texts;
+}
+
+/** E.g. `10 per 1 MINUTE, fixed_window, counting cached, shadow_mode`. */
+export function limitText(limit: LimitDescription): string {
+  if (limit.unlimited) return 'unlimited';
+  const parts = [`${limit.requestsPerUnit} per ${limit.unitMultiplier} ${limit.unit}`, limit.algorithm];
+  if (limit.algorithm === 'token_bucket') parts.push(`burst ${limit.burst}`);
+  if (limit.counting === 'cached') parts.push('counting cached');
+  if (limit.name !== null) parts.push(`name ${limit.name}`);
+  if (limit.replaces.length > 0) parts.push(`replaces ${limit.replaces.join(' ')}`);
+  if (limit.shadowMode) parts.push('shadow_mode');
+  if (limit.quotaMode) parts.push('quota_mode');
+  if (limit.detailedMetric) parts.push('detailed_metric');
+  return parts.join(', ');
+}
