@@ -6,7 +6,7 @@ export * from './rule-config-error';
 export * from './parse-yaml-config';
 export * from './compile-snapshot';
 export type * from './describe-rules';
-export { limitText, limitTexts } from './limit-texts';
+export { limitTexts } from './limit-texts';
 export { cachedCountingKey, type CachedCountingKey, type UnsupportedAlgorithms } from './compile-algorithm';
 export * from './resolve-limits-to-check';
 export * from './sources/rule-source';

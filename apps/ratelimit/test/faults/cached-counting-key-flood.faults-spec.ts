@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { startRedis, stopAllServers, type RedisServer } from '@repo/test-support';
 import { createRulesDir } from '../../load/rules-dir';
 import { rlsRequest } from '../../load/rls-client';
+import { countCodes } from '../support/paced-calls';
 import { storedCounterTotal } from '../support/stored-counter-total';
 import { startLoad, summarize, waitForCalls } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
@@ -57,14 +58,14 @@ describe('counting: cached, a flood of distinct keys', () => {
     const others = startLoad({ client: service.grpc, inFlight: ORDINARY_IN_FLIGHT, request: ordinary }, t);
     await waitForCalls(others, 500);
     const before = summarize(others.records);
-    const floodOutcomes: string[] = [];
+    const floodOutcomes: { code: string }[] = [];
     let next = 0;
     let mostKeys = 0;
     await Promise.all(
       Array.from({ length: FLOOD_IN_FLIGHT }, async () => {
         while (next < FLOOD_KEYS) {
           const n = next++;
-          floodOutcomes.push((await service.grpc.call(flood(n))).code);
+          floodOutcomes.push(await service.grpc.call(flood(n)));
           if (n % 1000 === 0) mostKeys = Math.max(mostKeys, gauge(await service.stats(), 'cached_keys') ?? 0);
         }
       }),
@@ -74,7 +75,7 @@ describe('counting: cached, a flood of distinct keys', () => {
     const stats = await service.stats();
     await service.stop();
 
-    const floodSummary = countBy(floodOutcomes);
+    const floodSummary = countCodes(floodOutcomes);
     reportFigure(t, 'cached_key_flood.ordinary_before', before);
     reportFigure(t, 'cached_key_flood.ordinary_during', during);
     reportFigure(t, 'cached_key_flood.flood', floodSummary);
@@ -97,9 +98,3 @@ describe('counting: cached, a flood of distinct keys', () => {
     assert.equal(await storedCounterTotal([redis], 'cached_flood_ordinary_*'), all.calls);
   });
 });
-
-function countBy(codes: readonly string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const code of codes) counts[code] = (counts[code] ?? 0) + 1;
-  return counts;
-}

@@ -71,7 +71,7 @@ export function latencyQuantile(records: readonly PacedRecord[], fraction: numbe
 }
 
 /** Answers by code, e.g. { OK: 1100, OVER_LIMIT: 2900 }. */
-export function countCodes(records: readonly PacedRecord[]): Record<string, number> {
+export function countCodes(records: readonly Pick<PacedRecord, 'code'>[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { code } of records) counts[code] = (counts[code] ?? 0) + 1;
   return counts;
