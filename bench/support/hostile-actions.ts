@@ -1,7 +1,8 @@
 // What the `isolation` part's hostile sender (hostile-sender.ts, a process of its own) does to
 // the service, one input per row: each is prepared (its bytes built) before the measured window,
-// then applied until the window ends; requests still unanswered a second later are abandoned and
-// counted as `no answer` (gRPC: DEADLINE_EXCEEDED).
+// then applied until the window ends, once per window of the input (the same input again each time,
+// with new keys where a key would otherwise already exist); requests still unanswered a second
+// later are abandoned and counted as `no answer` (gRPC: DEADLINE_EXCEEDED).
 // Each returns one line saying what the input got from the service.
 import { writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -104,11 +105,16 @@ function bombRules(target: HostileTarget, yaml: string): SummaryAction {
   };
 }
 
-/** A 10 MB rules file dropped into the rules directory; a 1 MB paste posted to the check, one at a time. */
+/**
+ * A 10 MB rules file dropped into the rules directory as x.yaml, of another domain than the window
+ * before (so each window is a whole new load); a 1 MB paste posted to the check, one at a time.
+ */
 function bigRules(target: HostileTarget): SummaryAction {
-  const file = largeRulesYaml(BIG_RULES_BYTES, 'x');
+  const files = ['x', 'z'].map((domain) => largeRulesYaml(BIG_RULES_BYTES, domain));
   const paste = largeRulesYaml(BIG_PASTE_BYTES, 'y');
+  let windowsBefore = 0;
   return async (untilMs) => {
+    const file = files[windowsBefore++ % files.length];
     dropRules(target, 'x.yaml', file);
     const check = `${target.debugUrl}/console/api/check`;
     const answers = await repeatUntil(untilMs, 1, () => postYaml(check, paste, untilMs));
@@ -129,15 +135,19 @@ function pprof(target: HostileTarget): SummaryAction {
   };
 }
 
-/** 100 calls, 10 in flight, each with a distinct 1.3 MB value of the limited key. */
+/** 100 calls, 10 in flight, each with a distinct 1.3 MB value of the limited key (new ones each window). */
 function bigDescriptorValues(target: HostileTarget): SummaryAction {
+  let windowsBefore = 0;
   return (untilMs) =>
     withClient(target, async (client) => {
+      const first = windowsBefore++ * BIG_VALUE_CALLS;
       let next = 0;
       const outcomes: string[] = [];
       const request = (n: number) => ({
         domain: 'bench',
-        descriptors: [{ entries: [{ key: 'limited', value: bigDescriptorValue(n, BIG_VALUE_BYTES) }] }],
+        descriptors: [
+          { entries: [{ key: 'limited', value: bigDescriptorValue(first + n, BIG_VALUE_BYTES) }] },
+        ],
       });
       await Promise.all(
         Array.from({ length: 10 }, async () => {

@@ -1,8 +1,9 @@
 // The `isolation` part's hostile sender, a process of its own (`fork`ed with one JSON argument:
 // the input's name, the service's addresses, the window in seconds), so that building and
 // sending the input does not run on the event loop that times the ordinary calls. It prepares the
-// input, says `ready`, applies it for the window once told `go`, sends back its one-line summary
-// and exits. It exits too when its parent goes away.
+// input, says `ready`, then applies it for one window each time it is told `go` (the part
+// alternates windows without and during the input) and sends back that window's one-line summary.
+// It exits when its parent goes away.
 // It runs at the lowest CPU priority: in a deployment the attacker's traffic is made on other
 // machines, while here it shares the 2 cores with the service and the process timing the ordinary
 // calls; the `cpu-burn` row shows what a sender's CPU alone would cost them (docs/benchmarks.md).
@@ -32,16 +33,14 @@ function main(): void {
   lowestPriority();
   const { input, target, seconds } = JSON.parse(process.argv[2]) as SenderArguments;
   const apply = HOSTILE_INPUTS[input](target);
-  const send = (message: SenderMessage, then: () => void = () => undefined) => process.send?.(message, then);
+  const send = (message: SenderMessage) => process.send?.(message);
   process.once('disconnect', () => process.exit(0));
-  process.once('message', () => {
+  // The parent waits for each window's report before its next `go`: one window at a time.
+  process.on('message', () => {
     const untilMs = performance.now() + seconds * 1000;
     apply(untilMs).then(
-      (report) => send({ report }, () => process.exit(0)),
-      (error: unknown) =>
-        send({ report: { summary: `the sender failed: ${String(error)}` }, failed: true }, () =>
-          process.exit(1),
-        ),
+      (report) => send({ report }),
+      (error: unknown) => send({ report: { summary: `the sender failed: ${String(error)}` }, failed: true }),
     );
   });
   send({ ready: true });

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import {
   failureCount,
   isolationVerdict,
-  medianRanked,
   p99Ratio,
   p99WithFailures,
+  poolTallies,
   showFailures,
   showP99,
   showProbes,
@@ -48,19 +48,10 @@ describe(p99Ratio.name, () => {
   });
 });
 
-describe(medianRanked.name, () => {
-  it('takes the middle value (the upper one of an even count), NaN ranked as Infinity', () => {
-    assert.equal(medianRanked([3, 1, 2]), 2);
-    assert.equal(medianRanked([4, 1, 3, 2]), 3);
-    assert.equal(medianRanked([1, NaN, Infinity]), Infinity);
-    assert.equal(medianRanked([1, 2, NaN]), 2);
-  });
-});
-
 describe(isolationVerdict.name, () => {
-  it('is met when the median ratio is at most 1.5x and no ordinary call failed', () => {
-    assert.deepEqual(isolationVerdict([1.2, 1.5, 9], [0, 0, 0]), {
-      medianRatio: 1.5,
+  it('is met when the pooled ratio is at most 1.5x and no ordinary call failed', () => {
+    assert.deepEqual(isolationVerdict(1.5, [0, 0, 0]), {
+      ratio: 1.5,
       failedDuring: 0,
       judged: true,
       met: true,
@@ -68,14 +59,10 @@ describe(isolationVerdict.name, () => {
   });
 
   it('is not met past 1.5x, or with one failed call, or when the input failed', () => {
-    assert.equal(isolationVerdict([1.51, 1.6, 1.2], [0, 0, 0]).met, false);
-    assert.deepEqual(isolationVerdict([1, 1, 1], [0, 1, 0]), {
-      medianRatio: 1,
-      failedDuring: 1,
-      judged: true,
-      met: false,
-    });
-    const notJudged = isolationVerdict([1, 1, 1], [0, 0, 0], 1);
+    assert.equal(isolationVerdict(1.51, [0, 0, 0]).met, false);
+    assert.equal(isolationVerdict(NaN, [0, 0, 0]).met, false);
+    assert.deepEqual(isolationVerdict(1, [0, 1, 0]), { ratio: 1, failedDuring: 1, judged: true, met: false });
+    const notJudged = isolationVerdict(1, [0, 0, 0], 1);
     assert.deepEqual([notJudged.judged, notJudged.met], [false, false]);
     assert.equal(showVerdict(notJudged), 'not judged (the input failed)');
   });
@@ -99,5 +86,22 @@ describe('display', () => {
     assert.equal(showProbes(rounds), '4 % (2 of 29, 0 of 27)');
     assert.equal(showProbes([undefined, undefined]), '-');
     assert.equal(showProbes([{ healthy: 0, total: 0 }]), 'no probe (0 of 0)');
+  });
+});
+
+describe(poolTallies.name, () => {
+  it('keeps every latency and adds the failures by code', () => {
+    const pooled = poolTallies([
+      { latenciesMs: [1, 2], failures: { DEADLINE_EXCEEDED: 1 } },
+      { latenciesMs: [3], failures: { DEADLINE_EXCEEDED: 2, UNAVAILABLE: 1 } },
+      { latenciesMs: [], failures: {} },
+    ]);
+    assert.deepEqual(pooled, { latenciesMs: [1, 2, 3], failures: { DEADLINE_EXCEEDED: 3, UNAVAILABLE: 1 } });
+  });
+
+  it('of no window is an empty tally, whose p99 is NaN', () => {
+    const pooled = poolTallies([]);
+    assert.deepEqual(pooled, { latenciesMs: [], failures: {} });
+    assert.ok(Number.isNaN(p99WithFailures(pooled.latenciesMs, failureCount(pooled))));
   });
 });

@@ -12,6 +12,17 @@ export interface WindowTally {
   readonly failures: Record<string, number>;
 }
 
+/** The calls of several windows as one tally (the part pools the windows of one side of a row). */
+export function poolTallies(tallies: readonly WindowTally[]): WindowTally {
+  const pooled: WindowTally = { latenciesMs: [], failures: {} };
+  for (const { latenciesMs, failures } of tallies) {
+    for (const latency of latenciesMs) pooled.latenciesMs.push(latency);
+    for (const [code, count] of Object.entries(failures))
+      pooled.failures[code] = (pooled.failures[code] ?? 0) + count;
+  }
+  return pooled;
+}
+
 export const failureCount = (tally: WindowTally) =>
   Object.values(tally.failures).reduce((sum, count) => sum + count, 0);
 
@@ -38,14 +49,9 @@ export function p99Ratio(duringMs: number, withoutMs: number): number {
   return duringMs / withoutMs;
 }
 
-/** The median (upper one of an even count, as the other parts), NaN ranked as Infinity. */
-export function medianRanked(values: readonly number[]): number {
-  const ranked = values.map((value) => (Number.isNaN(value) ? Infinity : value)).sort((a, b) => a - b);
-  return ranked[Math.floor(ranked.length / 2)] ?? NaN;
-}
-
 export interface IsolationVerdict {
-  readonly medianRatio: number;
+  /** p99 during over p99 without, each over the calls of every round's windows pooled. */
+  readonly ratio: number;
   /** Failed ordinary calls during the input, summed over rounds. */
   readonly failedDuring: number;
   /** False when the input could not be applied in some round: nothing was measured against it. */
@@ -54,20 +60,19 @@ export interface IsolationVerdict {
 }
 
 /**
- * Met when the median ratio over rounds is within the goal and no ordinary call failed during
- * the input in any round (failing other callers is what the goal forbids, however few); never
- * met when the input itself failed in a round (`inputFailures`).
+ * Met when the pooled ratio is within the goal and no ordinary call failed during the input in
+ * any round (failing other callers is what the goal forbids, however few); never met when the
+ * input itself failed in a round (`inputFailures`).
  */
 export function isolationVerdict(
-  ratios: readonly number[],
+  ratio: number,
   failedDuring: readonly number[],
   inputFailures = 0,
 ): IsolationVerdict {
-  const medianRatio = medianRanked(ratios);
   const failed = failedDuring.reduce((sum, count) => sum + count, 0);
   const judged = inputFailures === 0;
-  const met = judged && medianRatio <= ISOLATION_GOAL_RATIO && failed === 0;
-  return { medianRatio, failedDuring: failed, judged, met };
+  const met = judged && ratio <= ISOLATION_GOAL_RATIO && failed === 0;
+  return { ratio, failedDuring: failed, judged, met };
 }
 
 export function showVerdict(verdict: IsolationVerdict): string {

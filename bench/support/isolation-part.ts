@@ -1,18 +1,20 @@
 // Part `isolation` of `npm run bench -- ratelimit` (docs/benchmarks.md#isolation): no input from
 // anyone may stall or fail other callers. For each hostile input (one row each), a new service,
 // ordinary ShouldRateLimit calls at a steady open-loop rate on a few keys, their p99 alone and
-// then while the input is applied (goal: at most 1.5x), and how many of them failed. Its own
-// rounds (as many as BENCH_ROUNDS), rows rotated per round; the medians over rounds are printed as
-// a Markdown table. BENCH_ISOLATION_SECONDS (window, 3), BENCH_ISOLATION_WARMUP_SECONDS (2),
-// BENCH_ISOLATION_RATE (ordinary calls/s, 400), BENCH_ISOLATION_INPUTS (comma-separated input
-// names, default all) change the run.
+// while the input is applied (goal: at most 1.5x), in alternating pairs of windows, and how many
+// of them failed. Its own rounds (as many as BENCH_ROUNDS), rows rotated per round; the table
+// gives the p99s over every round's windows pooled, and each round's ratio.
+// BENCH_ISOLATION_SECONDS (window, 3), BENCH_ISOLATION_PAIRS (3), BENCH_ISOLATION_REST_SECONDS
+// (after each window during, 3), BENCH_ISOLATION_WARMUP_SECONDS (2), BENCH_ISOLATION_RATE
+// (ordinary calls/s, 400), BENCH_ISOLATION_INPUTS (comma-separated input names, default all)
+// change the run.
 import type { BenchPart } from './bench-rounds';
 import { ALIAS_BOMB_LEVELS, MERGE_BOMB_LEVELS } from './hostile-actions';
 import {
   failureCount,
   ISOLATION_GOAL_RATIO,
   isolationVerdict,
-  medianRanked,
+  poolTallies,
   p99Ratio,
   p99WithFailures,
   showFailures,
@@ -25,6 +27,8 @@ import {
 import { measureRow, type IsolationRow, type RowResult, type WindowOptions } from './isolation-measure';
 
 const SECONDS = Number(process.env.BENCH_ISOLATION_SECONDS ?? 3);
+const PAIRS = Number(process.env.BENCH_ISOLATION_PAIRS ?? 3);
+const REST_SECONDS = Number(process.env.BENCH_ISOLATION_REST_SECONDS ?? 3);
 const WARMUP_SECONDS = Number(process.env.BENCH_ISOLATION_WARMUP_SECONDS ?? 2);
 const CALLS_PER_SECOND = Number(process.env.BENCH_ISOLATION_RATE ?? 400);
 const INPUTS = (process.env.BENCH_ISOLATION_INPUTS ?? '').split(',').filter((name) => name !== '');
@@ -45,7 +49,8 @@ export function isolationRows(redisUrl: string): IsolationRow[] {
       input: 'merge-key-bomb',
       env: memory,
     },
-    { name: '10 MB rules file + 1 MB check paste', input: 'big-rules', env: memory },
+    // a 10 MB load lasts about 8 s on these machines: each window must hold all of it
+    { name: '10 MB rules file + 1 MB check paste', input: 'big-rules', env: memory, windowSeconds: 12 },
     { name: 'pprof heap x3 + 20 CPU profiles', input: 'pprof', env: memory },
     { name: '100 x 1.3 MB descriptor values', input: 'big-descriptor-values', env: memory },
     {
@@ -68,6 +73,8 @@ export function isolationPart(redisUrl: string, statsdPort: number): BenchPart {
   const options: WindowOptions = {
     warmupSeconds: WARMUP_SECONDS,
     seconds: SECONDS,
+    pairs: PAIRS,
+    restSeconds: REST_SECONDS,
     statsdPort,
     ordinary: {
       callsPerSecond: CALLS_PER_SECOND,
@@ -85,7 +92,8 @@ export function isolationPart(redisUrl: string, statsdPort: number): BenchPart {
     report: async (rounds) => {
       console.log(
         `ordinary calls: ${CALLS_PER_SECOND}/s open loop on ${ORDINARY_KEYS} keys, deadline ${DEADLINE_MS} ms; ` +
-          `${WARMUP_SECONDS} s warm-up, then ${SECONDS} s without and ${SECONDS} s during each input`,
+          `${WARMUP_SECONDS} s warm-up, then ${PAIRS} pairs of ${SECONDS} s without and ${SECONDS} s during each ` +
+          `input (${REST_SECONDS} s rest after each), pooled per side`,
       );
       const results = await measureRounds(rows, rounds.length, options);
       printTable(rows, results);
@@ -115,11 +123,16 @@ async function measureRounds(
 const p99 = (tally: WindowTally) => p99WithFailures(tally.latenciesMs, failureCount(tally));
 const calls = (tally: WindowTally) => tally.latenciesMs.length + failureCount(tally);
 
-function printRound(round: number, row: IsolationRow, { without, during, input, survived }: RowResult) {
+function printRound(round: number, row: IsolationRow, result: RowResult) {
+  const { without, during, input, survived, windowP99s } = result;
+  const eachWindow = (p99s: number[]) => p99s.map((ms) => showP99(ms).replace(' ms', '')).join(', ');
   console.log(
     `round ${round} ${row.name.padEnd(52)} p99 ${showP99(p99(without))} -> ${showP99(p99(during))} ` +
       `= ${showRatio(p99Ratio(p99(during), p99(without)))}; calls ${calls(without)} / ${calls(during)}, ` +
       `failed ${showFailures(without)} / ${showFailures(during)}${survived ? '' : '; THE SERVICE EXITED'}`,
+  );
+  console.log(
+    `        each window's p99 (ms): without ${eachWindow(windowP99s.without)}; during ${eachWindow(windowP99s.during)}`,
   );
   console.log(`        input: ${input.summary}`);
 }
@@ -132,14 +145,16 @@ function printTable(rows: IsolationRow[], results: RowResult[][]): void {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [index, row] of rows.entries()) {
     const rowResults = results[index];
-    const ratios = rowResults.map(({ without, during }) => p99Ratio(p99(during), p99(without)));
-    const failed = rowResults.map(({ during }) => failureCount(during));
+    // every round's windows pooled: the p99 ranks over several times the calls of one round
+    const without = p99(poolTallies(rowResults.map((result) => result.without)));
+    const during = p99(poolTallies(rowResults.map((result) => result.during)));
+    const ratios = rowResults.map((result) => p99Ratio(p99(result.during), p99(result.without)));
+    const failed = rowResults.map((result) => failureCount(result.during));
     const inputFailures = rowResults.filter(({ inputFailed }) => inputFailed).length;
-    const verdict = isolationVerdict(ratios, failed, inputFailures);
+    const verdict = isolationVerdict(p99Ratio(during, without), failed, inputFailures);
     const exited = rowResults.filter(({ survived }) => !survived).length;
     console.log(
-      `| ${row.name} | ${showP99(medianRanked(rowResults.map(({ without }) => p99(without))))} | ` +
-        `${showP99(medianRanked(rowResults.map(({ during }) => p99(during))))} | ${showRatio(verdict.medianRatio)} | ` +
+      `| ${row.name} | ${showP99(without)} | ${showP99(during)} | ${showRatio(verdict.ratio)} | ` +
         `${ratios.map(showRatio).join(', ')} | ${failed.map((count, r) => `${count} of ${calls(rowResults[r].during)}`).join(', ')} | ` +
         `${showProbes(rowResults.map(({ input }) => input.probes))} | ` +
         `${exited === 0 ? 'no' : `${exited} of ${rowResults.length} rounds`} | ${showVerdict(verdict)} |`,
