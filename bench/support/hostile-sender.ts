@@ -1,12 +1,13 @@
-// The `isolation` part's hostile sender, a process of its own (`fork`ed with one JSON argument:
-// the input's name, the service's addresses, the window in seconds), so that building and
-// sending the input does not run on the event loop that times the ordinary calls. It prepares the
-// input, says `ready`, then applies it for one window each time it is told `go` (the part
-// alternates windows without and during the input) and sends back that window's one-line summary.
-// It exits when its parent goes away.
-// It runs at the lowest CPU priority: in a deployment the attacker's traffic is made on other
-// machines, while here it shares the 2 cores with the service and the process timing the ordinary
-// calls; the `cpu-burn` row shows what a sender's CPU alone would cost them (docs/benchmarks.md).
+// The `isolation` part's hostile sender, a process of its own (started with an IPC channel and one
+// JSON argument: the input's name, the service's addresses, the window in seconds), so that
+// building and sending the input does not run on the event loop that times the ordinary calls. It
+// prepares the input, says `ready`, then applies it for one window each time it is told `go` (the
+// part alternates windows without and during the input) and sends back that window's one-line
+// summary. It exits when its parent goes away.
+// It runs at the lowest CPU priority (its parent starts it under SCHED_IDLE where `chrt` may; it
+// sets nice 19 itself): in a deployment the attacker's traffic is made on other machines, while
+// here it shares the 2 cores with the service and the process timing the ordinary calls; the
+// `cpu-burn` row shows what a sender's CPU alone would cost them (docs/benchmarks.md#isolation).
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
