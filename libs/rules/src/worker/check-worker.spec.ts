@@ -13,7 +13,7 @@ const check = (text: string): WorkerJob => ({ type: 'check', text, sourceName: '
 /** A CheckWorker over real worker processes, keeping every process it started. */
 function checkWorker(limits: Partial<CheckWorkerLimits> = {}, timer?: RestTimer) {
   const started: ChildProcess[] = [];
-  const all = { idleMs: 60_000, retireRssBytes: 1024 ** 3, restFactor: 0, ...limits };
+  const all = { idleMs: 60_000, retireRssBytes: 1024 ** 3, restFactor: 0, minRestMs: 0, ...limits };
   const worker = new CheckWorker(() => started[started.push(startWorker()) - 1]!, stoppedError, all, timer);
   const stopAll = () => started.forEach((child) => child.kill('SIGKILL'));
   return { worker, started, stopAll };
@@ -93,6 +93,24 @@ describe(CheckWorker.name, () => {
       timer.endRest();
       const answer = await second;
       assert.equal(answer.type === 'checked' && answer.errorCount, 0);
+    } finally {
+      stopAll();
+    }
+  });
+
+  it('rests at least minRestMs after a check the worker answered at once', async () => {
+    const timer = fakeRestTimer();
+    const { worker, stopAll } = checkWorker({ restFactor: 4, minRestMs: 25 }, timer);
+    try {
+      const first = worker.run(check(readFixture('basic_config.yaml')));
+      timer.nowMs = 1; // 1 ms: four times that would be 4 ms
+      await first;
+      assert.deepEqual(timer.rests, [25]);
+      const second = worker.run(check(readFixture('basic_config.yaml')));
+      const state = await Promise.race([second.then(() => 'answered'), sleep(300).then(() => 'waiting')]);
+      assert.equal(state, 'waiting', 'no check runs during the rest');
+      timer.endRest();
+      assert.equal((await second).type, 'checked');
     } finally {
       stopAll();
     }

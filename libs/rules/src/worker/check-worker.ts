@@ -16,11 +16,20 @@ const IDLE_MS = 10_000;
 const RETIRE_RSS_BYTES = 256 * 1024 * 1024;
 /** After a check of D ms the next starts D x this later (the debug profiles rest likewise). */
 export const CHECK_REST_FACTOR = 4;
+/**
+ * And at least this much later: the serving thread's own part of a check (the request, the
+ * messages to and from the worker, the answer) is not in D, and a check the worker refuses at once
+ * (a YAML bomb stops at its alias bound in 1-2 ms) rested only 4-8 ms, so a stream of them ran
+ * 100-170 checks a second through the serving thread. 25 ms allows 40 a second: an operator never
+ * waits on it.
+ */
+export const CHECK_MIN_REST_MS = 25;
 
 export interface CheckWorkerLimits {
   readonly idleMs: number;
   readonly retireRssBytes: number;
   readonly restFactor: number;
+  readonly minRestMs: number;
 }
 
 /** The clock and timer of the rests, a fake in tests. */
@@ -57,6 +66,7 @@ export class CheckWorker {
       idleMs: IDLE_MS,
       retireRssBytes: RETIRE_RSS_BYTES,
       restFactor: CHECK_REST_FACTOR,
+      minRestMs: CHECK_MIN_REST_MS,
     },
     private readonly timer: RestTimer = REAL_TIMER,
   ) {}
@@ -107,9 +117,9 @@ export class CheckWorker {
     this.rest(this.timer.now() - this.runningSinceMs);
   }
 
-  /** The next check after a rest as long as `restFactor` times the last check took. */
+  /** The next check after a rest as long as `restFactor` times the last check took, or `minRestMs`. */
   private rest(lastCheckMs: number): void {
-    const restMs = lastCheckMs * this.limits.restFactor;
+    const restMs = Math.max(lastCheckMs * this.limits.restFactor, this.limits.minRestMs);
     if (restMs <= 0) return this.next();
     this.resting = true;
     this.release(); // a rest must not hold the service open either
