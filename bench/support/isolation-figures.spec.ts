@@ -11,6 +11,7 @@ import {
   showProbes,
   showRatio,
   showVerdict,
+  tallyP99,
 } from './isolation-figures';
 
 /** 1, 2, ..., n ms in a shuffled order. */
@@ -86,6 +87,16 @@ describe('display', () => {
     assert.equal(showProbes(rounds), '4 % (2 of 29, 0 of 27)');
     assert.equal(showProbes([undefined, undefined]), '-');
     assert.equal(showProbes([{ healthy: 0, total: 0 }]), 'no probe (0 of 0)');
+  });
+});
+
+describe('tallyP99', () => {
+  it('is p99WithFailures over the tally, its failures counted by code', () => {
+    assert.equal(tallyP99({ latenciesMs: latencies(1000), failures: {} }), 991);
+    assert.equal(
+      tallyP99({ latenciesMs: latencies(990), failures: { DEADLINE_EXCEEDED: 6, UNAVAILABLE: 4 } }),
+      Infinity,
+    );
   });
 });
 

@@ -39,6 +39,9 @@ export function p99WithFailures(latenciesMs: readonly number[], failures: number
   return [...latenciesMs].sort((a, b) => a - b)[rank];
 }
 
+/** The p99 of one tally (p99WithFailures over its answered and failed calls). */
+export const tallyP99 = (tally: WindowTally) => p99WithFailures(tally.latenciesMs, failureCount(tally));
+
 /**
  * p99 during over p99 without; Infinity when the calls during failed beyond the p99; NaN when
  * the baseline itself has no finite p99 (the round cannot be judged).

@@ -13,7 +13,7 @@ import { createFaultClient, type FaultClient } from '../../apps/ratelimit/load/f
 import { createRulesDir } from '../../apps/ratelimit/load/rules-dir';
 import type { HostileInputName, InputReport } from './hostile-actions';
 import type { SenderArguments, SenderMessage } from './hostile-sender';
-import { failureCount, p99WithFailures, poolTallies, type WindowTally } from './isolation-figures';
+import { poolTallies, tallyP99, type WindowTally } from './isolation-figures';
 import { runOpenLoop, type OpenLoopOptions } from './open-loop-calls';
 import { SERVICE_ENTRIES } from './ratelimit-targets';
 import { spawnServer, type StartedServer } from './spawn-server';
@@ -123,13 +123,11 @@ async function measurePairs(
   return {
     without: poolTallies(without),
     during: poolTallies(during),
-    windowP99s: { without: without.map(windowP99), during: during.map(windowP99) },
+    windowP99s: { without: without.map(tallyP99), during: during.map(tallyP99) },
     input: poolReports(messages.map(({ report = { summary: '' } }) => report)),
     inputFailed: messages.some(({ failed = false }) => failed),
   };
 }
-
-const windowP99 = (tally: WindowTally) => p99WithFailures(tally.latenciesMs, failureCount(tally));
 
 /** Every window's summary, numbered; the probes added up. */
 function poolReports(reports: readonly InputReport[]): InputReport {

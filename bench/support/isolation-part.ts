@@ -16,12 +16,12 @@ import {
   isolationVerdict,
   poolTallies,
   p99Ratio,
-  p99WithFailures,
   showFailures,
   showP99,
   showProbes,
   showRatio,
   showVerdict,
+  tallyP99,
   type WindowTally,
 } from './isolation-figures';
 import { measureRow, type IsolationRow, type RowResult, type WindowOptions } from './isolation-measure';
@@ -120,15 +120,14 @@ async function measureRounds(
   return results;
 }
 
-const p99 = (tally: WindowTally) => p99WithFailures(tally.latenciesMs, failureCount(tally));
 const calls = (tally: WindowTally) => tally.latenciesMs.length + failureCount(tally);
 
 function printRound(round: number, row: IsolationRow, result: RowResult) {
   const { without, during, input, survived, windowP99s } = result;
   const eachWindow = (p99s: number[]) => p99s.map((ms) => showP99(ms).replace(' ms', '')).join(', ');
   console.log(
-    `round ${round} ${row.name.padEnd(52)} p99 ${showP99(p99(without))} -> ${showP99(p99(during))} ` +
-      `= ${showRatio(p99Ratio(p99(during), p99(without)))}; calls ${calls(without)} / ${calls(during)}, ` +
+    `round ${round} ${row.name.padEnd(52)} p99 ${showP99(tallyP99(without))} -> ${showP99(tallyP99(during))} ` +
+      `= ${showRatio(p99Ratio(tallyP99(during), tallyP99(without)))}; calls ${calls(without)} / ${calls(during)}, ` +
       `failed ${showFailures(without)} / ${showFailures(during)}${survived ? '' : '; THE SERVICE EXITED'}`,
   );
   console.log(
@@ -146,9 +145,9 @@ function printTable(rows: IsolationRow[], results: RowResult[][]): void {
   for (const [index, row] of rows.entries()) {
     const rowResults = results[index];
     // every round's windows pooled: the p99 ranks over several times the calls of one round
-    const without = p99(poolTallies(rowResults.map((result) => result.without)));
-    const during = p99(poolTallies(rowResults.map((result) => result.during)));
-    const ratios = rowResults.map((result) => p99Ratio(p99(result.during), p99(result.without)));
+    const without = tallyP99(poolTallies(rowResults.map((result) => result.without)));
+    const during = tallyP99(poolTallies(rowResults.map((result) => result.during)));
+    const ratios = rowResults.map((result) => p99Ratio(tallyP99(result.during), tallyP99(result.without)));
     const failed = rowResults.map((result) => failureCount(result.during));
     const inputFailures = rowResults.filter(({ inputFailed }) => inputFailed).length;
     const verdict = isolationVerdict(p99Ratio(during, without), failed, inputFailures);
