@@ -3,10 +3,10 @@
 // 30-40 ms of CPU, so a process per check let a stream of pasted checks slow every decision
 // (docs/rules.md#where-rules-are-compiled). The worker is ended when it has been idle a while or
 // when a check left it holding much memory, so a large paste's memory is still given back. After
-// each check the worker rests CHECK_REST_FACTOR times as long as the check took, so checks use at
-// most a fifth of a core and of the serving thread's time however fast they are sent
-// (docs/console.md#json-api): a stream of hostile pastes costs the calls little, while one
-// operator's check starts at once.
+// each check the worker rests CHECK_REST_FACTOR times as long as the check took, and at least
+// CHECK_MIN_REST_MS, so however fast checks are sent they use at most a fifth of a core and at most
+// 40 a second reach the serving thread (docs/console.md#json-api): a stream of hostile pastes costs
+// the calls little, while one operator's check starts at once.
 import type { ChildProcess } from 'node:child_process';
 import type { WorkerJob, WorkerReply } from './worker-messages';
 
