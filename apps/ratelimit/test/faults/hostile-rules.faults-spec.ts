@@ -122,6 +122,37 @@ describe('hostile rules', () => {
     reportFigure(t, 'hostile_rules.check_bombs.answer_ms', [Math.round(alias.ms), Math.round(merge.ms)]);
   });
 
+  it('runs a stream of bomb checks at most one per 25 ms (CHECK_MIN_REST_MS) while calls keep their latency', async (t) => {
+    const posters = 2; // one check runs or rests, one waits: a third would be answered 503
+    const streamMs = 2000;
+    const answers: CheckAnswer[] = [];
+    let elapsedMs = 0;
+    await callsDuring(t, 'hostile_rules.check_stream', async () => {
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: posters }, async () => {
+          while (performance.now() - started < streamMs) answers.push(await postCheck(aliasBombYaml(5)));
+        }),
+      );
+      elapsedMs = performance.now() - started;
+    });
+    reportFigure(t, 'hostile_rules.check_stream', {
+      checks: answers.length,
+      elapsedMs: Math.round(elapsedMs),
+    });
+    assert.ok(answers.length > 0);
+    for (const answer of answers) {
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body.errors[0].message, ALIAS_ERROR);
+    }
+    // the first check starts at once, each later one at least 25 ms after the one before
+    const most = Math.floor(elapsedMs / 25) + 1;
+    assert.ok(
+      answers.length <= most,
+      `${answers.length} checks in ${Math.round(elapsedMs)} ms, at most ${most}`,
+    );
+  });
+
   it('refuses the bombs dropped into the rules directory; the rules in force stay', async (t) => {
     await callsDuring(t, 'hostile_rules.file_bombs', async () => {
       for (const [name, yaml, position] of [
