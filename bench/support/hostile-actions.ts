@@ -65,7 +65,8 @@ export const HOSTILE_INPUTS = {
   'alias-bomb': (target: HostileTarget) => summaryOnly(bombRules(target, aliasBombYaml(ALIAS_BOMB_LEVELS))),
   'merge-key-bomb': (target: HostileTarget) =>
     summaryOnly(bombRules(target, mergeKeyBombYaml(MERGE_BOMB_LEVELS))),
-  'big-rules': (target: HostileTarget) => summaryOnly(bigRules(target)),
+  'big-rules-file': (target: HostileTarget) => summaryOnly(bigRulesFile(target)),
+  'big-check-paste': (target: HostileTarget) => summaryOnly(bigCheckPaste(target)),
   pprof: (target: HostileTarget) => summaryOnly(pprof(target)),
   'big-descriptor-values': (target: HostileTarget) => summaryOnly(bigDescriptorValues(target)),
   'connection-flood':
@@ -107,18 +108,26 @@ function bombRules(target: HostileTarget, yaml: string): SummaryAction {
 
 /**
  * A 10 MB rules file dropped into the rules directory as x.yaml, of another domain than the window
- * before (so each window is a whole new load); a 1 MB paste posted to the check, one at a time.
+ * before, so each window is a whole new load; then nothing until the window ends.
  */
-function bigRules(target: HostileTarget): SummaryAction {
+function bigRulesFile(target: HostileTarget): SummaryAction {
   const files = ['x', 'z'].map((domain) => largeRulesYaml(BIG_RULES_BYTES, domain));
-  const paste = largeRulesYaml(BIG_PASTE_BYTES, 'y');
   let windowsBefore = 0;
   return async (untilMs) => {
     const file = files[windowsBefore++ % files.length];
     dropRules(target, 'x.yaml', file);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, untilMs - performance.now())));
+    return `x.yaml (${file.length} bytes) dropped into the rules directory`;
+  };
+}
+
+/** A 1 MB paste posted to the console's check, one at a time, until the window ends. */
+function bigCheckPaste(target: HostileTarget): SummaryAction {
+  const paste = largeRulesYaml(BIG_PASTE_BYTES, 'y');
+  return async (untilMs) => {
     const check = `${target.debugUrl}/console/api/check`;
     const answers = await repeatUntil(untilMs, 1, () => postYaml(check, paste, untilMs));
-    return `x.yaml (${file.length} bytes) dropped; POST /console/api/check of ${paste.length} bytes: ${show(answers)}`;
+    return `POST /console/api/check of ${paste.length} bytes: ${show(answers)}`;
   };
 }
 
