@@ -130,6 +130,18 @@ for (const backend of BACKENDS) {
       ]);
     });
 
+    it('counts every change of a large paste and lists the first 1,000', async () => {
+      const lines = Array.from(
+        { length: 1500 },
+        (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: hour, requests_per_unit: ${n + 1}}}`,
+      );
+      await sut.checkRules(['domain: pasted', 'descriptors:', ...lines, ''].join('\n'));
+      assert.deepEqual(await sut.checkSummary(), {
+        summary: 'No errors; 1500 limit change(s) against the rules in force (the first 1000 shown).',
+        listed: 1000,
+      });
+    });
+
     it('answers the try form as /json answers the same request', async () => {
       const body = {
         domain: 'shop',

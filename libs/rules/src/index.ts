@@ -7,6 +7,7 @@ export * from './parse-yaml-config';
 export * from './compile-snapshot';
 export type * from './describe-rules';
 export { limitTexts } from './limit-texts';
+export { MAX_CHECK_CHANGES, type LimitChange } from './limit-changes';
 export { cachedCountingKey, type CachedCountingKey, type UnsupportedAlgorithms } from './compile-algorithm';
 export * from './resolve-limits-to-check';
 export * from './sources/rule-source';
@@ -25,6 +26,7 @@ export {
   rulesWorkerPath,
   type CheckedRules,
 } from './worker/run-rules-worker';
+export type { InForceTexts } from './worker/check-worker';
 export { DEFAULT_MAX_RULE_FILE_BYTES } from './sources/read-rule-files';
 export * from './rules-module-options';
 export * from './rules.module';

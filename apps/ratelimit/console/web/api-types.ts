@@ -68,10 +68,13 @@ export interface CheckAnswer {
   readonly errors: readonly { message: string; line: number | null; column: number | null; detail: string }[];
   /** Every error; `errors` holds the first 100. */
   readonly errorCount: number;
+  /** The first 1,000 changes. */
   readonly changes: readonly {
     change: 'added' | 'removed' | 'changed';
     key: string;
     before: string | null;
     after: string | null;
   }[];
+  /** Every change; `changes` holds the first 1,000. */
+  readonly changeCount: number;
 }

@@ -24,10 +24,11 @@ async function check(yaml: string): Promise<void> {
     return;
   }
   const answer = (await response.json()) as CheckAnswer;
-  const shown = answer.errorCount > answer.errors.length ? ` (the first ${answer.errors.length} shown)` : '';
+  const firstOf = (count: number, listed: readonly unknown[]) =>
+    count > listed.length ? ` (the first ${listed.length} shown)` : '';
   const summary = answer.ok
-    ? `No errors; ${answer.changes.length} limit change(s) against the rules in force.`
-    : `${answer.errorCount} error(s)${shown}.`;
+    ? `No errors; ${answer.changeCount} limit change(s) against the rules in force${firstOf(answer.changeCount, answer.changes)}.`
+    : `${answer.errorCount} error(s)${firstOf(answer.errorCount, answer.errors)}.`;
   byId('check-summary').textContent = summary;
   byId('check-errors').replaceChildren(
     ...answer.errors.map((error) =>

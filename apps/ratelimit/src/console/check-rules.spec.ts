@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileSnapshot, parseYamlConfig } from '@repo/rules';
+import { compileSnapshot, MAX_CHECK_CHANGES, parseYamlConfig } from '@repo/rules';
 import { readFileSync } from 'node:fs';
 import { STORE_CAPABILITIES } from '@repo/storage';
 import { unsupportedAlgorithms } from '../limiter/algorithms/counter-algorithms';
@@ -60,6 +60,7 @@ descriptors:
         { change: 'added', key: 'api.user', before: null, after: '100 per 1 HOUR, token_bucket, burst 10' },
         { change: 'removed', key: 'api.path_/login', before: '5 per 1 SECOND, fixed_window', after: null },
       ],
+      changeCount: 3,
     });
   });
 
@@ -154,6 +155,24 @@ descriptors:
       ],
       errorCount: 1,
       changes: [],
+      changeCount: 0,
+    });
+  });
+
+  it('answers the first 1,000 changes and how many there are; the rest of the domains in force are not described', async () => {
+    const lines = ['domain: api', 'descriptors:'];
+    for (let n = 0; n < 1500; n += 1)
+      lines.push(`  - {key: k${n}, rate_limit: {unit: day, requests_per_unit: ${n + 1}}}`);
+    const result = await checkRules(`${lines.join('\n')}\n`, IN_FORCE, OPTIONS);
+    assert.equal(result.ok, true);
+    assert.equal(result.changes.length, MAX_CHECK_CHANGES);
+    // 1,500 added, and the 2 limits of domain api in force removed; domain other is not compared
+    assert.equal(result.changeCount, 1502);
+    assert.deepEqual(result.changes[999], {
+      change: 'added',
+      key: 'api.k999',
+      before: null,
+      after: '1000 per 1 DAY, fixed_window',
     });
   });
 

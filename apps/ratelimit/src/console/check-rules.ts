@@ -2,13 +2,15 @@
 // (every error, with line and column, as the config checker reports them), and the limits it
 // would add, remove or change against the rules in force. Nothing is applied. The paste stands
 // for the file(s) of the domains it names: limits of other domains are not compared. The paste
-// is parsed and compiled in a worker process, as rule files are (docs/console.md#json-api), so a
-// large or hostile paste does not hold up the calls.
+// is parsed, compiled and compared in a worker process, as rule files are parsed
+// (docs/console.md#json-api), so a large or hostile paste does not hold up the calls: this thread
+// only describes the paste's domains in force for it, and sends the first changes on.
 import {
   checkRulesInWorker,
   limitTexts,
-  type CheckedRules,
   type CompileOptions,
+  type InForceTexts,
+  type LimitChange,
   type RuleSnapshot,
 } from '@repo/rules';
 
@@ -23,24 +25,19 @@ export interface RuleCheckError {
   readonly column: number | null;
 }
 
-export interface LimitChange {
-  readonly change: 'added' | 'removed' | 'changed';
-  /** The limit's stats key. */
-  readonly key: string;
-  readonly before: string | null;
-  readonly after: string | null;
-}
-
 export interface RuleCheckResult {
   readonly ok: boolean;
   /** The first 100 errors. */
   readonly errors: readonly RuleCheckError[];
   /** How many errors there are in all. */
   readonly errorCount: number;
+  /** The first 1,000 changes (MAX_CHECK_CHANGES). */
   readonly changes: readonly LimitChange[];
+  /** How many changes there are in all. */
+  readonly changeCount: number;
 }
 
-export type RunCheck = (text: string, sourceName: string, options: CompileOptions) => Promise<CheckedRules>;
+export type RunCheck = typeof checkRulesInWorker;
 
 export async function checkRules(
   yaml: string,
@@ -48,32 +45,23 @@ export async function checkRules(
   options: CompileOptions,
   runCheck: RunCheck = checkRulesInWorker,
 ): Promise<RuleCheckResult> {
-  const checked = await runCheck(yaml, PASTED_SOURCE_NAME, options);
-  const errors = checked.errors.map((error) => ({
-    message: error.message,
-    detail: error.detail,
-    line: error.position?.line ?? null,
-    column: error.position?.column ?? null,
-  }));
-  const { errorCount, limits: candidate } = checked;
-  if (errorCount > 0 || candidate === undefined) return { ok: false, errors, errorCount, changes: [] };
-  const inForce = active?.describe(new Set(candidate.domains)) ?? [];
+  const inForce: InForceTexts = (domains) => limitTexts(active?.describe(new Set(domains)) ?? []);
+  const { errors, errorCount, changes, changeCount } = await runCheck(
+    yaml,
+    PASTED_SOURCE_NAME,
+    options,
+    inForce,
+  );
   return {
-    ok: true,
-    errors: [],
+    ok: errorCount === 0,
+    errors: errors.map((error) => ({
+      message: error.message,
+      detail: error.detail,
+      line: error.position?.line ?? null,
+      column: error.position?.column ?? null,
+    })),
     errorCount,
-    changes: diffLimits(limitTexts(inForce), candidate.texts),
+    changes,
+    changeCount,
   };
-}
-
-function diffLimits(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): LimitChange[] {
-  const changes: LimitChange[] = [];
-  for (const [key, text] of after) {
-    const old = before.get(key);
-    if (old === undefined) changes.push({ change: 'added', key, before: null, after: text });
-    else if (old !== text) changes.push({ change: 'changed', key, before: old, after: text });
-  }
-  for (const [key, text] of before)
-    if (!after.has(key)) changes.push({ change: 'removed', key, before: text, after: null });
-  return changes;
 }

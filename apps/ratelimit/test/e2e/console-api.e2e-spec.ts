@@ -208,6 +208,7 @@ describe('console JSON API', () => {
         after: '30 per 1 MINUTE, fixed_window',
       },
     ]);
+    assert.equal(good.changeCount, 1);
     assert.equal((await get('/console/api/rules')).domains[0].descriptors[0].limits[0].requestsPerUnit, 3);
   });
 
@@ -226,6 +227,7 @@ describe('console JSON API', () => {
       ],
       errorCount: 1,
       changes: [],
+      changeCount: 0,
     });
   });
 

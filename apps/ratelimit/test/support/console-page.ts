@@ -46,6 +46,8 @@ export class ConsolePage {
 
   async checkRules(yaml: string): Promise<void> {
     await this.page.getByLabel('Rules YAML', { exact: true }).fill(yaml);
+    // the summary of an earlier check must not pass for this one's
+    await this.page.locator('#check-summary').evaluate((element) => (element.textContent = ''));
     await this.page.getByRole('button', { name: 'Check', exact: true }).click();
   }
 
@@ -56,6 +58,20 @@ export class ConsolePage {
       ...WAIT,
       description: 'the errors of the check',
     });
+  }
+
+  /** The check's summary line and how many changes it lists, once a summary is shown. */
+  async checkSummary(): Promise<{ summary: string; listed: number }> {
+    const summary = this.page.locator('#check-summary');
+    const text = await waitFor(async () => (await summary.textContent()) || undefined, {
+      ...WAIT,
+      description: 'the summary of the check',
+    });
+    const listed = await this.page
+      .getByRole('list', { name: 'Changes', exact: true })
+      .getByRole('listitem')
+      .count();
+    return { summary: text, listed };
   }
 
   async tryRequest(domain: string, descriptors: string, hits?: number): Promise<string> {

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { readFixture } from '../../test/fixture-files';
 import { CheckWorker, type CheckWorkerLimits, type RestTimer } from './check-worker';
-import { startWorker, stoppedError } from './run-rules-worker';
+import { CHECK_NICE, LOAD_NICE, startWorker, stoppedError } from './run-rules-worker';
 import type { WorkerJob } from './worker-messages';
 
 const OPTIONS = { mergeDomainConfigs: false };
@@ -14,7 +16,12 @@ const check = (text: string): WorkerJob => ({ type: 'check', text, sourceName: '
 function checkWorker(limits: Partial<CheckWorkerLimits> = {}, timer?: RestTimer) {
   const started: ChildProcess[] = [];
   const all = { idleMs: 60_000, retireRssBytes: 1024 ** 3, restFactor: 0, minRestMs: 0, ...limits };
-  const worker = new CheckWorker(() => started[started.push(startWorker()) - 1]!, stoppedError, all, timer);
+  const worker = new CheckWorker(
+    () => started[started.push(startWorker(CHECK_NICE)) - 1]!,
+    stoppedError,
+    all,
+    timer,
+  );
   const stopAll = () => started.forEach((child) => child.kill('SIGKILL'));
   return { worker, started, stopAll };
 }
@@ -79,6 +86,26 @@ describe(CheckWorker.name, () => {
     }
   });
 
+  it('runs below the service, every thread: a loading worker at nice 10, a worker that has run a check at nice 19', async () => {
+    const { worker, started, stopAll } = checkWorker();
+    // a test run already niced above these keeps its own (a process cannot raise its priority)
+    const ours = getPriority();
+    try {
+      const loading = startWorker(LOAD_NICE);
+      started.push(loading);
+      // lowered as it starts, so Node's own start-up runs below the service too
+      assert.equal(getPriority(loading.pid), Math.max(ours, 10));
+      await waitForNice(loading, Math.max(ours, 10));
+      await worker.run(check(readFixture('basic_config.yaml')));
+      const checking = started.at(-1)!;
+      assert.ok(threadNices(checking.pid!).length > 1, 'V8 runs helper threads');
+      assert.deepEqual(new Set(threadNices(checking.pid!)), new Set([Math.max(ours, 19)]));
+      assert.equal(getPriority(), ours, 'the service keeps its priority');
+    } finally {
+      stopAll();
+    }
+  });
+
   it('rests restFactor times as long as a check took before the next one starts', async () => {
     const timer = fakeRestTimer();
     const { worker, stopAll } = checkWorker({ restFactor: 4 }, timer);
@@ -116,6 +143,24 @@ describe(CheckWorker.name, () => {
     }
   });
 });
+
+/** The nice value of each thread of a process (Linux: /proc/<pid>/task/<tid>/stat, field 19). */
+function threadNices(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((thread) => {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+/** Every thread of the worker runs at `nice` once it has started: at most 5 s. */
+async function waitForNice(child: ChildProcess, nice: number): Promise<void> {
+  const isLowered = () => threadNices(child.pid!).every((value) => value === nice);
+  for (const deadline = Date.now() + 5000; !isLowered(); await sleep(20))
+    assert.ok(
+      Date.now() < deadline,
+      `threads at nice ${threadNices(child.pid!).join(', ')}, expected ${nice}`,
+    );
+}
 
 /** A clock the test sets, and rests that end when the test says. */
 function fakeRestTimer() {

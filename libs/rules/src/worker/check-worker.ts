@@ -44,8 +44,13 @@ const REAL_TIMER: RestTimer = {
 };
 
 type Start = () => ChildProcess;
+/** The lines in force of these domains (limitTexts), for a check the worker compares with them. */
+export type InForceTexts = (
+  domains: readonly string[],
+) => Iterable<readonly [statsKey: string, text: string]>;
 interface QueuedJob {
   readonly job: WorkerJob;
+  readonly inForce: InForceTexts;
   readonly resolve: (reply: WorkerReply) => void;
   readonly reject: (error: Error) => void;
 }
@@ -71,10 +76,13 @@ export class CheckWorker {
     private readonly timer: RestTimer = REAL_TIMER,
   ) {}
 
-  /** Resolves with the worker's reply to `job` (`checked` or `failed`). */
-  run(job: WorkerJob): Promise<WorkerReply> {
+  /**
+   * Resolves with the worker's reply to `job` (`checked` or `failed`); `inForce` answers the
+   * worker's question for the lines in force (none by default).
+   */
+  run(job: WorkerJob, inForce: InForceTexts = () => []): Promise<WorkerReply> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job, inForce, resolve, reject });
       if (this.running === undefined && !this.resting) this.next();
     });
   }
@@ -97,6 +105,7 @@ export class CheckWorker {
     const worker = this.start();
     worker.on('message', (reply: WorkerReply) => {
       if (this.worker !== worker) return;
+      if (reply.type === 'describe-in-force') return this.answerInForce(worker, reply.domains);
       if (!('rssBytes' in reply) || (reply.rssBytes ?? 0) > this.limits.retireRssBytes) this.end(worker);
       this.finish((job) => job.resolve(reply));
     });
@@ -107,6 +116,17 @@ export class CheckWorker {
     });
     worker.on('error', () => undefined); // 'exit' follows and fails the running job
     return (this.worker = worker);
+  }
+
+  /** The running check asked for the lines in force of its domains (described on this thread). */
+  private answerInForce(worker: ChildProcess, domains: readonly string[]): void {
+    try {
+      const texts = [...(this.running?.inForce(domains) ?? [])];
+      worker.send({ type: 'in-force', texts } satisfies WorkerJob);
+    } catch (error) {
+      this.end(worker);
+      this.finish((job) => job.reject(error as Error));
+    }
   }
 
   private finish(settle: (job: QueuedJob) => void): void {

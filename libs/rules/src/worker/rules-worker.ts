@@ -3,45 +3,42 @@
 // worker; the worker ends after it, so the memory a large file took is given back. A load's
 // snapshot goes back as records in pieces, the next piece sent when the service asks for it
 // (see snapshot-records.ts).
-import { setPriority } from 'node:os';
 import { compileRules, type CompileOptions } from '../compile-snapshot';
-import type { DomainDescription } from '../describe-rules';
+import { diffLimits, MAX_CHECK_CHANGES } from '../limit-changes';
 import { limitTexts } from '../limit-texts';
 import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { inFileOrder } from '../rule-config-error';
 import { readRuleFilesOf, type RuleFileLayout } from '../sources/read-rule-files';
+import { lowerPriority } from './lower-priority';
 import { snapshotRecords, type NodeRecord } from './snapshot-records';
-import { toErrorData, type CheckedLimits, type WorkerJob, type WorkerReply } from './worker-messages';
+import { toErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
 
 /** Records per piece: about a millisecond of the serving thread's time each. */
 const RECORDS_PER_PIECE = 500;
 /** A check answers with at most this many errors (an expanded document may hold thousands). */
 const MAX_CHECK_ERRORS = 100;
 
-/** Below the service: when the CPUs are busy, calls go first and the load waits. */
-const WORKER_NICE = 10;
+/** The priority the service started this worker at (run-rules-worker.ts); nice 10 if none. */
+const NICE = Number(process.argv[2] ?? 10);
 
 if (process.send !== undefined) {
-  lowerPriority();
+  lowerPriority(NICE);
   // The service ended (or was killed): nothing is waiting for this job any more.
   process.on('disconnect', () => process.exit(0));
   serve();
 }
 
-function lowerPriority(): void {
-  try {
-    setPriority(WORKER_NICE);
-  } catch {
-    // Not allowed or not supported here: the worker runs at the service's priority.
-  }
-}
+type InForceTexts = Extract<WorkerJob, { type: 'in-force' }>['texts'];
+/** The running check's wait for the lines in force it asked the service for. */
+let onInForce: ((texts: InForceTexts) => void) | undefined;
 
 /** A check worker stays for the next check; a load's worker serves its one load. */
 function serve(): void {
   const onJob = (job: WorkerJob) => {
-    if (job.type === 'check') return reply(checked(job.text, job.sourceName, job.options));
+    if (job.type === 'in-force') return onInForce?.(job.texts);
+    if (job.type === 'check') return void checked(job.text, job.sourceName, job.options).then(reply);
     process.off('message', onJob);
     load(job).catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
   };
@@ -60,28 +57,42 @@ async function load(job: Extract<WorkerJob, { type: 'load' }>): Promise<void> {
   );
 }
 
-function checkedLimits(domains: readonly DomainDescription[]): CheckedLimits {
-  return { domains: domains.map(({ domain }) => domain), texts: [...limitTexts(domains)] };
-}
-
-/** A check's answer, with the worker's resident memory so the service can end a worker grown large. */
-function checked(text: string, sourceName: string, options: CompileOptions): WorkerReply {
+/**
+ * A check's answer, with the worker's resident memory so the service can end a worker grown large.
+ * Without errors the worker asks the service for the lines in force of the paste's domains and
+ * compares them here.
+ */
+async function checked(text: string, sourceName: string, options: CompileOptions): Promise<WorkerReply> {
   try {
     const parsed = parseYamlConfig(sourceName, text);
     // A paste with errors is still compiled as far as it could be read, so every error shows at once.
     const readable = parsed.config ?? parsed.partial;
     const compiled = readable ? compileRules([readable], { ...options, collectAll: true }) : undefined;
     const errors = inFileOrder([...parsed.errors, ...(compiled?.errors ?? [])], [sourceName]);
-    return {
+    const answer = {
       type: 'checked',
       errors: errors.slice(0, MAX_CHECK_ERRORS).map(toErrorData),
       errorCount: errors.length,
-      limits: errors.length === 0 ? checkedLimits(compiled?.snapshot?.describe() ?? []) : undefined,
-      rssBytes: process.memoryUsage.rss(),
-    };
+    } as const;
+    if (errors.length > 0)
+      return { ...answer, changes: [], changeCount: 0, rssBytes: process.memoryUsage.rss() };
+    const domains = compiled?.snapshot?.describe() ?? [];
+    const inForce = new Map(await askInForce(domains.map(({ domain }) => domain)));
+    const changes = diffLimits(inForce, limitTexts(domains), MAX_CHECK_CHANGES);
+    return { ...answer, ...changes, rssBytes: process.memoryUsage.rss() };
   } catch (error) {
     return { type: 'failed', error: toErrorData(error), rssBytes: process.memoryUsage.rss() };
   }
+}
+
+function askInForce(domains: readonly string[]): Promise<InForceTexts> {
+  return new Promise((resolve) => {
+    onInForce = (texts) => {
+      onInForce = undefined;
+      resolve(texts);
+    };
+    reply({ type: 'describe-in-force', domains });
+  });
 }
 
 /** Parses every file; the first error fails the whole load. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { examplesDir, exampleSnapshot, readFixture } from '../../test/fixture-files';
+import { MAX_CHECK_CHANGES } from '../limit-changes';
 import type { Algorithm } from '../model';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import { checkRulesInWorker, loadRulesInWorker, rulesWorkerPath } from './run-rules-worker';
@@ -94,7 +95,7 @@ describe(loadRulesInWorker.name, () => {
 describe(checkRulesInWorker.name, () => {
   it('collects every error of a paste', async () => {
     const checked = await checkRulesInWorker(readFixture('rate_limits_errors.yaml'), 'p.yaml', OPTIONS);
-    assert.equal(checked.limits, undefined);
+    assert.deepEqual([checked.changes, checked.changeCount], [[], 0]);
     assert.equal(checked.errorCount, checked.errors.length);
     assert.ok(checked.errorCount > 1);
     assert.ok(
@@ -102,15 +103,52 @@ describe(checkRulesInWorker.name, () => {
     );
   });
 
-  it('answers the domains of a paste without errors, and each limit as one line by stats key', async () => {
-    const checked = await checkRulesInWorker(readFixture('basic_config.yaml'), 'p.yaml', OPTIONS);
+  it("asks for the lines in force of the paste's domains, and answers the changes against them", async () => {
+    const asked: (readonly string[])[] = [];
+    const inForce = (domains: readonly string[]) => {
+      asked.push(domains);
+      return [
+        ['test-domain.key2_value2', '30 per 1 MINUTE, fixed_window'],
+        ['test-domain.key1_value1.subkey1', '6 per 1 SECOND, fixed_window'],
+        ['test-domain.gone', '1 per 1 DAY, fixed_window'],
+      ] as const;
+    };
+    const checked = await checkRulesInWorker(readFixture('basic_config.yaml'), 'p.yaml', OPTIONS, inForce);
+    assert.deepEqual(asked, [['test-domain']]);
     assert.deepEqual(checked.errors, []);
-    assert.deepEqual(checked.limits?.domains, ['test-domain']);
-    assert.equal(
-      checked.limits?.texts.get('test-domain.key1_value1.subkey1'),
-      '5 per 1 SECOND, fixed_window',
+    const byKey = new Map(checked.changes.map((change) => [change.key, change]));
+    assert.deepEqual(byKey.get('test-domain.key1_value1.subkey1'), {
+      change: 'changed',
+      key: 'test-domain.key1_value1.subkey1',
+      before: '6 per 1 SECOND, fixed_window',
+      after: '5 per 1 SECOND, fixed_window',
+    });
+    assert.equal(byKey.has('test-domain.key2_value2'), false, 'unchanged');
+    assert.equal(byKey.has('test-domain.key2_value3'), false, 'a value without a limit');
+    assert.deepEqual(byKey.get('test-domain.gone'), {
+      change: 'removed',
+      key: 'test-domain.gone',
+      before: '1 per 1 DAY, fixed_window',
+      after: null,
+    });
+    assert.equal(checked.changeCount, checked.changes.length);
+  });
+
+  it('answers the first MAX_CHECK_CHANGES changes of a large paste and how many there are', async () => {
+    const limits = MAX_CHECK_CHANGES + 500;
+    const lines = Array.from(
+      { length: limits },
+      (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: ${n + 1}}}`,
     );
-    assert.equal(checked.limits?.texts.get('test-domain.key2_value2'), '30 per 1 MINUTE, fixed_window');
-    assert.equal(checked.limits?.texts.has('test-domain.key2_value3'), false, 'a value without a limit');
+    const yaml = ['domain: y', 'descriptors:', ...lines, ''].join('\n');
+    const checked = await checkRulesInWorker(yaml, 'p.yaml', OPTIONS);
+    assert.equal(checked.changes.length, MAX_CHECK_CHANGES);
+    assert.equal(checked.changeCount, limits);
+    assert.deepEqual(checked.changes[0], {
+      change: 'added',
+      key: 'y.user_u0',
+      before: null,
+      after: '1 per 1 MINUTE, fixed_window',
+    });
   });
 });

@@ -1,5 +1,6 @@
 // What the service and the rules worker process say to each other (structured clones over IPC).
 import type { CompileOptions } from '../compile-snapshot';
+import type { LimitChange } from '../limit-changes';
 import { RuleConfigError, type SourcePosition } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { DomainSources } from './snapshot-records';
@@ -16,18 +17,23 @@ export type WorkerJob =
       readonly text: string;
       readonly sourceName: string;
       readonly options: CompileOptions;
-    };
+    }
+  /** The service's answer to `describe-in-force`: the lines of those domains' limits in force. */
+  | { readonly type: 'in-force'; readonly texts: ReadonlyArray<readonly [statsKey: string, text: string]> };
 
 export type WorkerReply =
   | { readonly type: 'loaded'; readonly configCount: number; readonly sources: DomainSources }
   /** NodeRecord[] as JSON; an empty list ends the snapshot. */
   | { readonly type: 'records'; readonly json: string }
+  /** A paste without errors: the worker asks for the lines in force of the paste's domains. */
+  | { readonly type: 'describe-in-force'; readonly domains: readonly string[] }
   | {
       readonly type: 'checked';
       readonly errors: readonly ErrorData[];
       readonly errorCount: number;
-      /** Without errors: the paste's domains and each limit as [stats key, limitText()]. */
-      readonly limits: CheckedLimits | undefined;
+      /** Without errors: the first changes against the rules in force, and how many in all. */
+      readonly changes: readonly LimitChange[];
+      readonly changeCount: number;
       /** The check worker's resident memory after the check. */
       readonly rssBytes?: number;
     }
@@ -53,10 +59,4 @@ export function fromErrorData(data: ErrorData): Error {
   if (data.sourceName !== undefined && data.detail !== undefined)
     return new RuleConfigError(data.sourceName, data.detail, data.position);
   return new Error(data.message);
-}
-
-/** A checked paste's limits, as the worker sends them: lines of text, not the described tree. */
-export interface CheckedLimits {
-  readonly domains: readonly string[];
-  readonly texts: ReadonlyArray<readonly [statsKey: string, text: string]>;
 }
