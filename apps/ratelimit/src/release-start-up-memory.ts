@@ -7,10 +7,7 @@
 // of ms, would land on them, and the young generation is in use anyway), and after a few busy
 // seconds it gives up: V8's own reducer takes over.
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
-type CollectGarbage = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+import { collectGarbage } from '@repo/rules';
 
 /** How long the process must have been (nearly) idle; also the interval between tries. */
 export const RELEASE_DELAY_MS = 1000;
@@ -37,16 +34,7 @@ export function releaseStartUpMemory(
   }, RELEASE_DELAY_MS).unref();
 }
 
-/**
- * V8's full collection that also shrinks the young generation. `gc` is only handed to contexts
- * created while --expose-gc is set, so the service's own global never gets it.
- */
+/** V8's full collection that also shrinks the young generation. */
 export function collectAllGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  try {
-    const gc = runInNewContext('gc') as CollectGarbage;
-    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  } finally {
-    setFlagsFromString('--no-expose-gc');
-  }
+  collectGarbage({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }

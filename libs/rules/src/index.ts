@@ -27,6 +27,7 @@ export {
   type CheckedRules,
 } from './worker/run-rules-worker';
 export type { InForceTexts } from './worker/check-worker';
+export { collectGarbage } from './worker/collect-garbage';
 export { DEFAULT_MAX_RULE_FILE_BYTES } from './sources/read-rule-files';
 export * from './rules-module-options';
 export * from './rules.module';

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { examplesDir, exampleSnapshot, readFixture } from '../../test/fixture-files';
@@ -10,6 +12,7 @@ import type { RuleFileLayout } from '../sources/read-rule-files';
 import { checkRulesInWorker, loadRulesInWorker, rulesWorkerPath } from './run-rules-worker';
 
 const OPTIONS = { mergeDomainConfigs: false };
+const MINOR = constants.NODE_PERFORMANCE_GC_MINOR;
 
 describe(loadRulesInWorker.name, () => {
   let root: string;
@@ -55,6 +58,32 @@ describe(loadRulesInWorker.name, () => {
       sourceName: 'b.yaml',
       position: { line: 6, column: 48 },
     });
+  });
+
+  it('collects the young generation after each piece it receives', async () => {
+    const lines = Array.from(
+      { length: 3000 },
+      (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: 1}}`,
+    );
+    write('pieces', 'p.yaml', ['domain: pieces', 'descriptors:', ...lines, ''].join('\n'));
+    const young: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) =>
+      young.push(
+        ...list
+          .getEntries()
+          .filter((entry) => (entry as unknown as { detail: { kind: number } }).detail.kind === MINOR),
+      ),
+    );
+    observer.observe({ entryTypes: ['gc'] });
+    try {
+      const { snapshot } = await loadRulesInWorker(layout('pieces'), OPTIONS);
+      await sleep(50); // gc entries are delivered after the fact
+      assert.equal(snapshot.describe()[0]?.descriptors.length, 3000);
+      // 3,001 records (the domain's root and 3,000 descriptors): 7 pieces of at most 500
+      assert.ok(young.length >= 7, `${young.length} young collections`);
+    } finally {
+      observer.disconnect();
+    }
   });
 
   it('refuses a file over the size bound', async () => {

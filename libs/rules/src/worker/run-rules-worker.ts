@@ -13,6 +13,7 @@ import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { PreparedRules } from '../sources/rule-source';
 import type { LimitChange } from '../limit-changes';
 import { CheckWorker, type InForceTexts } from './check-worker';
+import { collectGarbage } from './collect-garbage';
 import { lowerPriorityOf } from './lower-priority';
 import { SnapshotAssembler, type NodeRecord } from './snapshot-records';
 import { fromErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
@@ -57,8 +58,13 @@ export function loadRulesInWorker(
       if (records.length === 0) return done({ snapshot: assembler.finish(), configCount });
       assembler.add(records);
     } else return;
-    // The next piece after the calls that arrived meanwhile have been served.
-    setImmediate(() => worker.connected && worker.send('more'));
+    // The next piece after the calls that arrived meanwhile have been served, and after a young
+    // collection: every object of the tree being assembled survives it, so a scavenge that V8 left
+    // to itself copied several pieces at once (15-22 ms stalls at the end of a 10 MB load).
+    setImmediate(() => {
+      collectGarbage({ type: 'minor', execution: 'sync' });
+      if (worker.connected) worker.send('more');
+    });
   });
 }
 
