@@ -1,8 +1,9 @@
 // The entry of the worker process that reads, parses and compiles rules
-// (docs/rules.md#where-rules-are-compiled): the service only receives the result. One job per
-// worker; the worker ends after it, so the memory a large file took is given back. A load's
-// snapshot goes back as records in pieces, the next piece sent when the service asks for it
-// (see snapshot-records.ts).
+// (docs/rules.md#where-rules-are-compiled): the service only receives the result. A load's worker
+// serves one load and ends, so the memory a large file took is given back; its snapshot goes back
+// as records in pieces, the next piece sent when the service asks for it (see snapshot-records.ts).
+// A check worker serves checks one after the other, and compares each paste with the lines in
+// force that it asks the service for (docs/console.md#json-api).
 import { compileRules, type CompileOptions } from '../compile-snapshot';
 import { diffLimits, MAX_CHECK_CHANGES } from '../limit-changes';
 import { limitTexts } from '../limit-texts';

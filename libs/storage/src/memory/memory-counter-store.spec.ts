@@ -125,8 +125,9 @@ describe(MemoryCounterStore.name, () => {
       }
     });
     assert.ok(sut.size < 5000, 'nothing was evicted during the run');
-    // The eviction iterator left standing held 70 MiB here.
-    assert.ok(growth < 4, `${growth.toFixed(1)} MiB retained`);
+    // The eviction iterator left standing held 70 MiB here. A healthy run retains 0.3-2 MiB alone and
+    // read 5.5 MiB once in a loaded CI run, so the bound sits between that noise and the leak.
+    assert.ok(growth < 20, `${growth.toFixed(1)} MiB retained`);
   });
 });
 
