@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { readFixture } from '../../test/fixture-files';
 import { CheckWorker, type CheckWorkerLimits, type RestTimer } from './check-worker';
-import { CHECK_NICE, LOAD_NICE, startWorker, stoppedError } from './run-rules-worker';
+import { CHECK_NICE, LOAD_NICE } from './lower-priority';
+import { startWorker, stoppedError } from './run-rules-worker';
 import type { WorkerJob } from './worker-messages';
 
 const OPTIONS = { mergeDomainConfigs: false };

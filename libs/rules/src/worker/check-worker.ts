@@ -8,7 +8,7 @@
 // 40 a second reach the serving thread (docs/console.md#json-api): a stream of hostile pastes costs
 // the calls little, while one operator's check starts at once.
 import type { ChildProcess } from 'node:child_process';
-import type { WorkerJob, WorkerReply } from './worker-messages';
+import type { LimitLines, WorkerJob, WorkerReply } from './worker-messages';
 
 /** An idle worker is ended after this long; the next check starts a new one. */
 const IDLE_MS = 10_000;
@@ -45,9 +45,7 @@ const REAL_TIMER: RestTimer = {
 
 type Start = () => ChildProcess;
 /** The lines in force of these domains (limitTexts), for a check the worker compares with them. */
-export type InForceTexts = (
-  domains: readonly string[],
-) => Iterable<readonly [statsKey: string, text: string]>;
+export type InForceTexts = (domains: readonly string[]) => Iterable<LimitLines[number]>;
 interface QueuedJob {
   readonly job: WorkerJob;
   readonly inForce: InForceTexts;

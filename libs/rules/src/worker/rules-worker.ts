@@ -12,17 +12,17 @@ import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { inFileOrder } from '../rule-config-error';
 import { readRuleFilesOf, type RuleFileLayout } from '../sources/read-rule-files';
-import { lowerPriority } from './lower-priority';
+import { LOAD_NICE, lowerPriority } from './lower-priority';
 import { snapshotRecords, type NodeRecord } from './snapshot-records';
-import { toErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
+import { toErrorData, type LimitLines, type WorkerJob, type WorkerReply } from './worker-messages';
 
 /** Records per piece: about a millisecond of the serving thread's time each. */
 const RECORDS_PER_PIECE = 500;
 /** A check answers with at most this many errors (an expanded document may hold thousands). */
 const MAX_CHECK_ERRORS = 100;
 
-/** The priority the service started this worker at (run-rules-worker.ts); nice 10 if none. */
-const NICE = Number(process.argv[2] ?? 10);
+/** The priority the service started this worker at (run-rules-worker.ts); a load's if none. */
+const NICE = Number(process.argv[2] ?? LOAD_NICE);
 
 if (process.send !== undefined) {
   lowerPriority(NICE);
@@ -31,9 +31,8 @@ if (process.send !== undefined) {
   serve();
 }
 
-type InForceTexts = Extract<WorkerJob, { type: 'in-force' }>['texts'];
 /** The running check's wait for the lines in force it asked the service for. */
-let onInForce: ((texts: InForceTexts) => void) | undefined;
+let onInForce: ((texts: LimitLines) => void) | undefined;
 
 /** A check worker stays for the next check; a load's worker serves its one load. */
 function serve(): void {
@@ -86,7 +85,7 @@ async function checked(text: string, sourceName: string, options: CompileOptions
   }
 }
 
-function askInForce(domains: readonly string[]): Promise<InForceTexts> {
+function askInForce(domains: readonly string[]): Promise<LimitLines> {
   return new Promise((resolve) => {
     onInForce = (texts) => {
       onInForce = undefined;

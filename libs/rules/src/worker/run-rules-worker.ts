@@ -14,7 +14,7 @@ import type { PreparedRules } from '../sources/rule-source';
 import type { LimitChange } from '../limit-changes';
 import { CheckWorker, type InForceTexts } from './check-worker';
 import { collectGarbage } from './collect-garbage';
-import { lowerPriorityOf } from './lower-priority';
+import { CHECK_NICE, LOAD_NICE, lowerPriorityOf } from './lower-priority';
 import { SnapshotAssembler, type NodeRecord } from './snapshot-records';
 import { fromErrorData, type WorkerJob, type WorkerReply } from './worker-messages';
 
@@ -67,15 +67,6 @@ export function loadRulesInWorker(
     });
   });
 }
-
-/**
- * Workers run below the service: when the CPUs are busy, calls go first and the work waits. A load
- * of the operator's rule files at nice 10 still moves on a saturated machine (a 10 KB file loaded in
- * 0.24 s with both cores kept busy by other processes, 2.2 s at nice 19); console checks, which
- * anyone who reaches the console can send and nobody else waits on, at nice 19.
- */
-export const LOAD_NICE = 10;
-export const CHECK_NICE = 19;
 
 const checks = new CheckWorker(() => startWorker(CHECK_NICE), stoppedError);
 

@@ -5,6 +5,9 @@ import { RuleConfigError, type SourcePosition } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { DomainSources } from './snapshot-records';
 
+/** Limits as lines of text by stats key (limitTexts), as they cross the channel. */
+export type LimitLines = ReadonlyArray<readonly [statsKey: string, text: string]>;
+
 export type WorkerJob =
   | {
       readonly type: 'load';
@@ -19,7 +22,7 @@ export type WorkerJob =
       readonly options: CompileOptions;
     }
   /** The service's answer to `describe-in-force`: the lines of those domains' limits in force. */
-  | { readonly type: 'in-force'; readonly texts: ReadonlyArray<readonly [statsKey: string, text: string]> };
+  | { readonly type: 'in-force'; readonly texts: LimitLines };
 
 export type WorkerReply =
   | { readonly type: 'loaded'; readonly configCount: number; readonly sources: DomainSources }
