@@ -2,7 +2,12 @@
 // construction (a reload builds a new snapshot and the registry swaps it atomically).
 import { UNIT_SECONDS, type Descriptor, type MatchedLimit, type RateLimitRule } from './model';
 import type { RuleSnapshot } from './rule-snapshot';
-import { describeDomain, type DomainDescription } from './describe-rules';
+import {
+  describeDomain,
+  domainLimits,
+  type DomainDescription,
+  type LimitDescription,
+} from './describe-rules';
 import { findLimit } from './find-limit';
 import type { RuleNode } from './rule-node';
 
@@ -35,9 +40,17 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
   }
 
   describe(domains?: ReadonlySet<string>): readonly DomainDescription[] {
-    return [...this.roots]
-      .filter(([domain]) => domains === undefined || domains.has(domain))
-      .map(([domain, root]) => describeDomain(domain, root, this.sources.get(domain) ?? []));
+    return this.rootsOf(domains).map(([domain, root]) =>
+      describeDomain(domain, root, this.sources.get(domain) ?? []),
+    );
+  }
+
+  *limits(domains?: ReadonlySet<string>): Iterable<LimitDescription> {
+    for (const [, root] of this.rootsOf(domains)) yield* domainLimits(root);
+  }
+
+  private rootsOf(domains: ReadonlySet<string> | undefined): [string, RuleNode][] {
+    return [...this.roots].filter(([domain]) => domains === undefined || domains.has(domain));
   }
 
   /**

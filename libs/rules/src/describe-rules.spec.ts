@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileSnapshot } from './compile-snapshot';
-import { describeDomain } from './describe-rules';
+import { describeDomain, type LimitDescription, type RuleNodeDescription } from './describe-rules';
 import { parseYamlConfig } from './parse-yaml-config';
 
 const YAML = `domain: api
@@ -120,5 +120,27 @@ describe(describeDomain.name, () => {
       },
       { domain: 'other', sources: ['b.yaml'], descriptors: [] },
     ]);
+  });
+
+  it('gives the limits of the domains asked for one at a time, in load order, as described', () => {
+    const configs = [
+      parseYamlConfig('a.yaml', YAML).config!,
+      parseYamlConfig('b.yaml', 'domain: other\n').config!,
+    ];
+    const snapshot = compileSnapshot(configs, { mergeDomainConfigs: false });
+    const limits = snapshot.limits(new Set(['api']));
+    const first = limits[Symbol.iterator]().next();
+    assert.equal(first.done, false);
+    assert.equal(first.value.statsKey, 'api.files_docs/*');
+    assert.deepEqual(
+      [...snapshot.limits(new Set(['api']))].map((limit) => limit.statsKey),
+      ['api.files_docs/*', 'api.account.per_second', 'api.account.daily', 'api.account.path'],
+    );
+    const described = (node: RuleNodeDescription): LimitDescription[] => [
+      ...node.limits,
+      ...node.children.flatMap(described),
+    ];
+    assert.deepEqual([...snapshot.limits()], snapshot.describe()[0]!.descriptors.flatMap(described));
+    assert.deepEqual([...snapshot.limits(new Set(['other', 'missing']))], []);
   });
 });

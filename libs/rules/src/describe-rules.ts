@@ -54,9 +54,26 @@ export function describeDomain(
   return { domain, sources, descriptors: [...root.children.values()].map(describeNode) };
 }
 
+/**
+ * Every limit of a domain's tree in load order, one at a time: the console's check walks a large
+ * domain in force in pieces, between which the serving thread answers calls.
+ */
+export function* domainLimits(root: RuleNode): Generator<LimitDescription> {
+  for (const child of root.children.values()) yield* nodeLimits(child);
+}
+
+function* nodeLimits(node: RuleNode): Generator<LimitDescription> {
+  for (const rule of rulesOf(node)) yield describeLimit(rule, node);
+  for (const child of node.children.values()) yield* nodeLimits(child);
+}
+
+function rulesOf(node: RuleNode): readonly RateLimitRule[] {
+  return node.items ?? (node.rule === undefined ? [] : [node.rule]);
+}
+
 function describeNode(node: RuleNode): RuleNodeDescription {
   const { key, value } = node.entry;
-  const rules = node.items ?? (node.rule === undefined ? [] : [node.rule]);
+  const rules = rulesOf(node);
   return {
     key,
     value,

@@ -6,7 +6,7 @@ export * from './rule-config-error';
 export * from './parse-yaml-config';
 export * from './compile-snapshot';
 export type * from './describe-rules';
-export { limitTexts } from './limit-texts';
+export { limitLines } from './limit-texts';
 export { MAX_CHECK_CHANGES, type LimitChange } from './limit-changes';
 export { cachedCountingKey, type CachedCountingKey, type UnsupportedAlgorithms } from './compile-algorithm';
 export * from './resolve-limits-to-check';

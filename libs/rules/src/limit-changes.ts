@@ -1,5 +1,5 @@
 // What a rules change would do to the limits in force, limit by limit: the console's check
-// compares a paste's limit lines (limitTexts) with those of the same domains in force. Done in the
+// compares a paste's limit lines (limitLines) with those of the same domains in force. Done in the
 // check worker, so the serving thread neither receives a large paste's lines nor builds and
 // serializes an answer of tens of thousands of changes (docs/console.md#json-api).
 

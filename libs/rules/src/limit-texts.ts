@@ -1,17 +1,12 @@
 // A limit as one line of text, keyed by its stats key: what the console's check compares between
 // pasted rules and the rules in force. The check worker makes the paste's lines itself, so the
-// serving thread receives short strings instead of the paste's whole described tree.
-import type { DomainDescription, LimitDescription, RuleNodeDescription } from './describe-rules';
+// serving thread receives short strings instead of the paste's whole described tree, and the
+// serving thread makes those in force one piece at a time (docs/console.md#json-api).
+import type { LimitDescription } from './describe-rules';
 
-/** Stats key -> a one-line summary of the limit, for every limit of the domains. */
-export function limitTexts(domains: readonly DomainDescription[]): Map<string, string> {
-  const texts = new Map<string, string>();
-  const visit = (node: RuleNodeDescription): void => {
-    for (const limit of node.limits) texts.set(limit.statsKey, limitText(limit));
-    node.children.forEach(visit);
-  };
-  for (const domain of domains) domain.descriptors.forEach(visit);
-  return texts;
+/** [stats key, a one-line summary of the limit] for each limit, one at a time. */
+export function* limitLines(limits: Iterable<LimitDescription>): Generator<[string, string]> {
+  for (const limit of limits) yield [limit.statsKey, limitText(limit)];
 }
 
 /** E.g. `10 per 1 MINUTE, fixed_window, counting cached, shadow_mode`. */

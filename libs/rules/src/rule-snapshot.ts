@@ -1,7 +1,7 @@
 // What the service and the operator's console ask of the active rules: the lookup and the
 // description. Its own file so that the model (model.ts) stays below the view built from it
 // (describe-rules.ts), which the model never imports. Built once per (re)load, swapped atomically.
-import type { DomainDescription } from './describe-rules';
+import type { DomainDescription, LimitDescription } from './describe-rules';
 import type { Descriptor, MatchedLimit } from './model';
 
 export interface RuleSnapshot {
@@ -20,4 +20,6 @@ export interface RuleSnapshot {
    * operator's console).
    */
   describe(domains?: ReadonlySet<string>): readonly DomainDescription[];
+  /** Every limit of these domains (of all by default) in load order, described one at a time. */
+  limits(domains?: ReadonlySet<string>): Iterable<LimitDescription>;
 }

@@ -4,10 +4,11 @@
 // for the file(s) of the domains it names: limits of other domains are not compared. The paste
 // is parsed, compiled and compared in a worker process, as rule files are parsed
 // (docs/console.md#json-api), so a large or hostile paste does not hold up the calls: this thread
-// only describes the paste's domains in force for it, and sends the first changes on.
+// only describes the paste's domains in force for it, a piece at a time as the worker asks, and
+// sends the first changes on.
 import {
   checkRulesInWorker,
-  limitTexts,
+  limitLines,
   type CompileOptions,
   type InForceTexts,
   type LimitChange,
@@ -45,7 +46,7 @@ export async function checkRules(
   options: CompileOptions,
   runCheck: RunCheck = checkRulesInWorker,
 ): Promise<RuleCheckResult> {
-  const inForce: InForceTexts = (domains) => limitTexts(active?.describe(new Set(domains)) ?? []);
+  const inForce: InForceTexts = (domains) => limitLines(active?.limits(new Set(domains)) ?? []);
   const { errors, errorCount, changes, changeCount } = await runCheck(
     yaml,
     PASTED_SOURCE_NAME,

@@ -1,6 +1,7 @@
 // Hostile rules (docs/rules.md#limits-on-rule-files): alias and merge-key bombs posted to the
 // console's rules check and dropped into the rules directory, a 10 MB rules file loaded while
-// calls run, a file over RULES_MAX_FILE_BYTES, and a 1 MB paste to the rules check. Each is
+// calls run, a file over RULES_MAX_FILE_BYTES, a 1 MB paste to the rules check, and a small paste
+// naming a 10 MB domain in force (whose lines the serving thread makes for the check). Each is
 // refused (or done) off the serving thread: what other callers see meanwhile is asserted
 // (every call a decision, p99 latency near the one without the load).
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import { MAX_CHECK_CHANGES } from '@repo/rules';
 import { waitFor } from '@repo/test-support';
 import { aliasBombYaml, largeRulesCount, largeRulesYaml, mergeKeyBombYaml } from '../../load/hostile-rules';
 import { createRulesDir, type RulesDir } from '../../load/rules-dir';
+import type { EventLoopDelay, ProcessVars } from '../../src/debug/process-vars';
 import { rlsRequest } from '../../load/rls-client';
 import { isDecision, startLoad, summarize, waitForCalls, type Load } from './closed-loop-load';
 import { processMemory, reportFigure, startFaultService, type FaultService } from './fault-service';
@@ -26,6 +28,8 @@ const LOAD_ERROR = 'ratelimit.service.config_load_error';
 const LOAD_SUCCESS = 'ratelimit.service.config_load_success';
 /** A generous bound on other callers' p99 while hostile rules are handled (normal: a few ms). */
 const P99_BOUND_MS = 250;
+/** The event loop's largest delay while a check's lines in force are made (its own, read 20-24 ms). */
+const LOOP_DELAY_BOUND_MS = 75;
 const ALIAS_ERROR =
   'pasted.yaml: error loading config file: yaml: document contains excessive aliasing (line 6, column 48)';
 const MERGE_ERROR =
@@ -75,6 +79,13 @@ describe('hostile rules', () => {
         lastFailure: { error: string } | null;
       }
     ).lastFailure?.error;
+
+  /** The event loop's delay since the last read (the first read starts the measurement). */
+  const loopDelay = async (): Promise<EventLoopDelay> => {
+    const answer = await fetch(`http://127.0.0.1:${service.debugPort}/debug/vars`);
+    const vars = (await answer.json()) as ProcessVars;
+    return vars.eventLoopDelay ?? { samples: 0, minMs: 0, meanMs: 0, p50Ms: 0, p99Ms: 0, maxMs: 0 };
+  };
 
   async function postCheck(yaml: string): Promise<CheckAnswer> {
     const started = performance.now();
@@ -213,6 +224,40 @@ describe('hostile rules', () => {
       removed: processMemory(service.pid).rssMiB,
       peak: processMemory(service.pid).peakRssMiB,
     });
+  });
+
+  it('checks a small paste naming a 10 MB domain in force, its lines in force made in pieces between calls', async (t) => {
+    const count = largeRulesCount(tenMegabytes);
+    rules.write('large.yaml', tenMegabytes);
+    await waitFor(async () => (await limitOf('large', 'user', `u${count - 1}`)) !== undefined, {
+      timeoutMs: 50_000,
+      intervalMs: 100,
+      description: 'the 10 MB file in force',
+    });
+    await loopDelay(); // measured from here
+    const answer = await callsDuring(t, 'hostile_rules.check_in_force_10mb', () =>
+      postCheck(
+        'domain: large\ndescriptors:\n  - key: only\n    rate_limit: {unit: minute, requests_per_unit: 5}\n',
+      ),
+    );
+    const delay = await loopDelay();
+    reportFigure(t, 'hostile_rules.check_in_force_10mb.event_loop_delay_ms', delay);
+    reportFigure(t, 'hostile_rules.check_in_force_10mb.answer_ms', answer.ms);
+    assert.equal(answer.body.ok, true);
+    assert.equal(answer.body.changeCount, count + 1, 'the paste adds one limit and removes the rest');
+    assert.deepEqual(answer.body.changes[0], {
+      change: 'added',
+      key: 'large.only',
+      before: null,
+      after: '5 per 1 MINUTE, fixed_window',
+    });
+    assert.equal(answer.body.changes.length, MAX_CHECK_CHANGES);
+    // The delay's histogram samples every 20 ms, so 20 is a loop that never waited. Made in one
+    // piece, the 120,000 lines held the loop 65-107 ms (the largest delay read 85-127 ms).
+    assert.ok(delay.maxMs < LOOP_DELAY_BOUND_MS, `the loop waited up to ${delay.maxMs} ms`);
+    const successes = await stat(LOAD_SUCCESS);
+    rules.remove('large.yaml');
+    await waitForStat(LOAD_SUCCESS, successes, 'a good load once large.yaml is gone');
   });
 
   it('refuses a file over RULES_MAX_FILE_BYTES, naming its size and the limit; the rules in force stay', async () => {

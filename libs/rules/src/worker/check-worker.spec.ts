@@ -5,10 +5,15 @@ import { getPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { readFixture } from '../../test/fixture-files';
-import { CheckWorker, type CheckWorkerLimits, type RestTimer } from './check-worker';
+import {
+  CheckWorker,
+  IN_FORCE_LINES_PER_PIECE,
+  type CheckWorkerLimits,
+  type RestTimer,
+} from './check-worker';
 import { CHECK_NICE, LOAD_NICE } from './lower-priority';
 import { startWorker, stoppedError } from './run-rules-worker';
-import type { WorkerJob } from './worker-messages';
+import type { WorkerJob, WorkerReply } from './worker-messages';
 
 const OPTIONS = { mergeDomainConfigs: false };
 const check = (text: string): WorkerJob => ({ type: 'check', text, sourceName: 'p.yaml', options: OPTIONS });
@@ -82,6 +87,38 @@ describe(CheckWorker.name, () => {
       const answer = await second;
       assert.equal(answer.type === 'checked' && answer.errorCount, 0);
       assert.equal(started.length, 2);
+    } finally {
+      stopAll();
+    }
+  });
+
+  it('sends the lines in force IN_FORCE_LINES_PER_PIECE at a time, each made when the worker asks', async () => {
+    const { worker, started, stopAll } = checkWorker();
+    const made: number[] = []; // how many lines had been made as each piece was sent
+    const asked: string[] = [];
+    let count = 0;
+    function* linesInForce() {
+      for (let line = 0; line < 2500; line += 1) {
+        count += 1;
+        yield [`test-domain.gone${line}`, '1 per 1 DAY, fixed_window'] as const;
+      }
+    }
+    try {
+      const alone = await worker.run(check(readFixture('basic_config.yaml')));
+      const answer = worker.run(check(readFixture('basic_config.yaml')), () => linesInForce());
+      const child = started[0]!;
+      child.on('message', (reply: WorkerReply) => asked.push(reply.type));
+      const send = child.send.bind(child) as (job: WorkerJob) => boolean;
+      child.send = ((job: WorkerJob) => {
+        if (job.type === 'in-force') made.push(count);
+        return send(job);
+      }) as typeof child.send;
+      const reply = await answer;
+      assert.deepEqual(asked, ['describe-in-force', 'more-in-force', 'more-in-force', 'checked']);
+      assert.deepEqual(made, [IN_FORCE_LINES_PER_PIECE, 2 * IN_FORCE_LINES_PER_PIECE, 2500]);
+      // every line in force was compared: the paste removes each of them
+      const changeCount = (reply: WorkerReply) => (reply.type === 'checked' ? reply.changeCount : NaN);
+      assert.equal(changeCount(reply) - changeCount(alone), 2500);
     } finally {
       stopAll();
     }

@@ -8,6 +8,7 @@
 // 40 a second reach the serving thread (docs/console.md#json-api): a stream of hostile pastes costs
 // the calls little, while one operator's check starts at once.
 import type { ChildProcess } from 'node:child_process';
+import { takePiece } from './take-piece';
 import type { LimitLines, WorkerJob, WorkerReply } from './worker-messages';
 
 /** An idle worker is ended after this long; the next check starts a new one. */
@@ -24,6 +25,12 @@ export const CHECK_REST_FACTOR = 4;
  * waits on it.
  */
 export const CHECK_MIN_REST_MS = 25;
+/**
+ * The lines in force are sent to the worker this many at a time, each piece made when the worker
+ * asks for it: a domain of 120,000 limits in force took the serving thread 100-200 ms in one
+ * piece, and about a millisecond per piece of 1,000.
+ */
+export const IN_FORCE_LINES_PER_PIECE = 1000;
 
 export interface CheckWorkerLimits {
   readonly idleMs: number;
@@ -44,7 +51,10 @@ const REAL_TIMER: RestTimer = {
 };
 
 type Start = () => ChildProcess;
-/** The lines in force of these domains (limitTexts), for a check the worker compares with them. */
+/**
+ * The lines in force of these domains (limitLines), for a check the worker compares with them;
+ * made as the worker takes them, a piece at a time.
+ */
 export type InForceTexts = (domains: readonly string[]) => Iterable<LimitLines[number]>;
 interface QueuedJob {
   readonly job: WorkerJob;
@@ -52,6 +62,7 @@ interface QueuedJob {
   readonly resolve: (reply: WorkerReply) => void;
   readonly reject: (error: Error) => void;
 }
+type LinesInForce = Iterator<LimitLines[number]>;
 
 /** Runs jobs one after the other on one worker, started on demand. */
 export class CheckWorker {
@@ -60,6 +71,8 @@ export class CheckWorker {
   private running: QueuedJob | undefined;
   private resting = false;
   private runningSinceMs = 0;
+  /** The running check's lines in force still to send. */
+  private linesInForce: LinesInForce | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -103,7 +116,8 @@ export class CheckWorker {
     const worker = this.start();
     worker.on('message', (reply: WorkerReply) => {
       if (this.worker !== worker) return;
-      if (reply.type === 'describe-in-force') return this.answerInForce(worker, reply.domains);
+      if (reply.type === 'describe-in-force') return this.startInForce(worker, reply.domains);
+      if (reply.type === 'more-in-force') return this.sendInForce(worker);
       if (!('rssBytes' in reply) || (reply.rssBytes ?? 0) > this.limits.retireRssBytes) this.end(worker);
       this.finish((job) => job.resolve(reply));
     });
@@ -117,10 +131,18 @@ export class CheckWorker {
   }
 
   /** The running check asked for the lines in force of its domains (described on this thread). */
-  private answerInForce(worker: ChildProcess, domains: readonly string[]): void {
+  private startInForce(worker: ChildProcess, domains: readonly string[]): void {
+    this.linesInForce = this.running?.inForce(domains)[Symbol.iterator]();
+    this.sendInForce(worker);
+  }
+
+  /** The next piece of the lines in force, made now (a large domain is not described at once). */
+  private sendInForce(worker: ChildProcess): void {
     try {
-      const texts = [...(this.running?.inForce(domains) ?? [])];
-      worker.send({ type: 'in-force', texts } satisfies WorkerJob);
+      const lines = this.linesInForce ?? [][Symbol.iterator]();
+      const { items, done } = takePiece(lines, IN_FORCE_LINES_PER_PIECE);
+      if (done) this.linesInForce = undefined;
+      worker.send({ type: 'in-force', texts: items, done } satisfies WorkerJob);
     } catch (error) {
       this.end(worker);
       this.finish((job) => job.reject(error as Error));
@@ -131,6 +153,7 @@ export class CheckWorker {
     const job = this.running;
     if (job === undefined) return; // it ended idle or resting: the next run() or the rest goes on
     this.running = undefined;
+    this.linesInForce = undefined;
     settle(job);
     this.rest(this.timer.now() - this.runningSinceMs);
   }

@@ -6,14 +6,15 @@
 // force that it asks the service for (docs/console.md#json-api).
 import { compileRules, type CompileOptions } from '../compile-snapshot';
 import { diffLimits, MAX_CHECK_CHANGES } from '../limit-changes';
-import { limitTexts } from '../limit-texts';
+import { limitLines } from '../limit-texts';
 import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { inFileOrder } from '../rule-config-error';
 import { readRuleFilesOf, type RuleFileLayout } from '../sources/read-rule-files';
 import { LOAD_NICE, lowerPriority } from './lower-priority';
-import { snapshotRecords, type NodeRecord } from './snapshot-records';
+import { snapshotRecords } from './snapshot-records';
+import { takePiece } from './take-piece';
 import { toErrorData, type LimitLines, type WorkerJob, type WorkerReply } from './worker-messages';
 
 /** Records per piece: about a millisecond of the serving thread's time each. */
@@ -31,13 +32,13 @@ if (process.send !== undefined) {
   serve();
 }
 
-/** The running check's wait for the lines in force it asked the service for. */
-let onInForce: ((texts: LimitLines) => void) | undefined;
+/** The running check's wait for the next piece of the lines in force it asked the service for. */
+let onInForce: ((texts: LimitLines, done: boolean) => void) | undefined;
 
 /** A check worker stays for the next check; a load's worker serves its one load. */
 function serve(): void {
   const onJob = (job: WorkerJob) => {
-    if (job.type === 'in-force') return onInForce?.(job.texts);
+    if (job.type === 'in-force') return onInForce?.(job.texts, job.done);
     if (job.type === 'check') return void checked(job.text, job.sourceName, job.options).then(reply);
     process.off('message', onJob);
     load(job).catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
@@ -53,7 +54,7 @@ async function load(job: Extract<WorkerJob, { type: 'load' }>): Promise<void> {
   reply({ type: 'loaded', configCount: configs.length, sources: [...snapshot.sourceMap] });
   const records = snapshotRecords(snapshot.rootMap);
   process.on('message', () =>
-    reply({ type: 'records', json: JSON.stringify(take(records, RECORDS_PER_PIECE)) }),
+    reply({ type: 'records', json: JSON.stringify(takePiece(records, RECORDS_PER_PIECE).items) }),
   );
 }
 
@@ -76,20 +77,24 @@ async function checked(text: string, sourceName: string, options: CompileOptions
     } as const;
     if (errors.length > 0)
       return { ...answer, changes: [], changeCount: 0, rssBytes: process.memoryUsage.rss() };
-    const domains = compiled?.snapshot?.describe() ?? [];
-    const inForce = new Map(await askInForce(domains.map(({ domain }) => domain)));
-    const changes = diffLimits(inForce, limitTexts(domains), MAX_CHECK_CHANGES);
+    const pasted = compiled?.snapshot;
+    const inForce = new Map(await askInForce(pasted?.domains ?? []));
+    const changes = diffLimits(inForce, new Map(limitLines(pasted?.limits() ?? [])), MAX_CHECK_CHANGES);
     return { ...answer, ...changes, rssBytes: process.memoryUsage.rss() };
   } catch (error) {
     return { type: 'failed', error: toErrorData(error), rssBytes: process.memoryUsage.rss() };
   }
 }
 
+/** The lines in force of `domains`, asked for piece by piece. */
 function askInForce(domains: readonly string[]): Promise<LimitLines> {
+  const lines: LimitLines[number][] = [];
   return new Promise((resolve) => {
-    onInForce = (texts) => {
+    onInForce = (texts, done) => {
+      lines.push(...texts);
+      if (!done) return reply({ type: 'more-in-force' });
       onInForce = undefined;
-      resolve(texts);
+      resolve(lines);
     };
     reply({ type: 'describe-in-force', domains });
   });
@@ -102,15 +107,6 @@ function parseFiles(files: readonly { key: string; text: string }[]): RawDomainC
     if (errors.length > 0) throw errors[0];
     return config as RawDomainConfig;
   });
-}
-
-function take(records: Iterator<NodeRecord>, count: number): NodeRecord[] {
-  const piece: NodeRecord[] = [];
-  for (let next = records.next(); !next.done; next = records.next()) {
-    piece.push(next.value);
-    if (piece.length === count) break;
-  }
-  return piece;
 }
 
 function reply(message: WorkerReply): void {

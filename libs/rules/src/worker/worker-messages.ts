@@ -5,7 +5,7 @@ import { RuleConfigError, type SourcePosition } from '../rule-config-error';
 import type { RuleFileLayout } from '../sources/read-rule-files';
 import type { DomainSources } from './snapshot-records';
 
-/** Limits as lines of text by stats key (limitTexts), as they cross the channel. */
+/** Limits as lines of text by stats key (limitLines), as they cross the channel. */
 export type LimitLines = ReadonlyArray<readonly [statsKey: string, text: string]>;
 
 export type WorkerJob =
@@ -21,8 +21,11 @@ export type WorkerJob =
       readonly sourceName: string;
       readonly options: CompileOptions;
     }
-  /** The service's answer to `describe-in-force`: the lines of those domains' limits in force. */
-  | { readonly type: 'in-force'; readonly texts: LimitLines };
+  /**
+   * The service's answer to `describe-in-force` and to each `more-in-force`: the next lines of those
+   * domains' limits in force; `done` with the last.
+   */
+  | { readonly type: 'in-force'; readonly texts: LimitLines; readonly done: boolean };
 
 export type WorkerReply =
   | { readonly type: 'loaded'; readonly configCount: number; readonly sources: DomainSources }
@@ -30,6 +33,8 @@ export type WorkerReply =
   | { readonly type: 'records'; readonly json: string }
   /** A paste without errors: the worker asks for the lines in force of the paste's domains. */
   | { readonly type: 'describe-in-force'; readonly domains: readonly string[] }
+  /** The worker received a piece of the lines in force that was not the last, and asks for the next. */
+  | { readonly type: 'more-in-force' }
   | {
       readonly type: 'checked';
       readonly errors: readonly ErrorData[];
