@@ -16,6 +16,7 @@ import { HttpListener } from '../http-listener';
 import { SETTINGS, type Settings } from '../settings/settings';
 import type { StatsService } from '../stats/stats.service';
 import { debugRoutes, MAX_BODY_BYTES, type DebugSources } from './debug-routes';
+import { CpuProfiler } from './cpu-profiler';
 import { ProcessVarsReader } from './process-vars';
 import { rulesDump } from './rules-dump';
 
@@ -26,6 +27,7 @@ export const DEBUG_CONSOLE = Symbol('DEBUG_CONSOLE');
 export class DebugListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly listener: HttpListener;
   private readonly vars = new ProcessVarsReader();
+  private readonly cpuProfiler = new CpuProfiler();
   private boundPort = 0;
 
   /** The listener has the HTTP listener's limits (HTTP_REQUEST_TIMEOUT, HTTP_MAX_CONNECTIONS). */
@@ -40,6 +42,7 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
       rulesDump: () => rulesDump(registry),
       statsDump: () => stats.store.dump(),
       vars: this.vars,
+      cpuProfiler: this.cpuProfiler,
       console: consoleRoutes,
     };
     const policy = { listenerHost: settings.debug.host, allowedHosts: settings.debug.allowedHosts };
@@ -62,6 +65,7 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationShutdown(): Promise<void> {
     this.vars.close();
+    this.cpuProfiler.close();
     return this.listener.close();
   }
 }

@@ -7,6 +7,7 @@
 // operator's console (docs/console.md). Every request first passes the cross-site check
 // (refuse-cross-site.ts): DNS rebinding could read any page here, not only the console's.
 import { routeTable, send, sendJson, type Route } from '../http-listener';
+import type { CpuProfiler } from './cpu-profiler';
 import type { ProcessVarsReader } from './process-vars';
 import { ProfileSlot, REST_FACTOR } from './profile-slot';
 import { refuseCrossSite, requestFacts, type CrossSitePolicy } from './refuse-cross-site';
@@ -18,6 +19,8 @@ export interface DebugSources {
   /** Every statistic (`/stats`). */
   statsDump(): string;
   readonly vars: ProcessVarsReader;
+  /** Kept warm between an operator's profiles, so they start without walking the heap. */
+  readonly cpuProfiler: CpuProfiler;
   /** The operator's console: every path under /console (docs/console.md). */
   readonly console?: { readonly handle: Route };
 }
@@ -42,7 +45,7 @@ const PPROF_INDEX = [
 ].join('\n');
 
 export function debugRoutes(sources: DebugSources, policy: CrossSitePolicy): Route {
-  const profiles = new ProfileSlot();
+  const profiles = { slot: new ProfileSlot(), cpu: sources.cpuProfiler };
   const operatorConsole = sources.console;
   const routes = routeTable(
     {
@@ -57,7 +60,11 @@ export function debugRoutes(sources: DebugSources, policy: CrossSitePolicy): Rou
       if (operatorConsole !== undefined && (path === '/console' || path.startsWith('/console/')))
         return operatorConsole.handle(request, response, url);
       if (path.startsWith('/debug/pprof'))
-        return send(response, 200, `${PPROF_INDEX}\nprofile slot: ${profiles.state()}\n`);
+        return send(
+          response,
+          200,
+          `${PPROF_INDEX}\n${cpuProfilerState(profiles.cpu)}\nprofile slot: ${profiles.slot.state()}\n`,
+        );
       send(response, 200, `${INDEX}\n`);
     },
   );
@@ -66,4 +73,11 @@ export function debugRoutes(sources: DebugSources, policy: CrossSitePolicy): Rou
     if (refused !== undefined) return send(response, 403, `${refused}\n`);
     return routes(request, response, url);
   };
+}
+
+/** Whether the next CPU profile's start walks the heap (cpu-profiler.ts). */
+function cpuProfilerState(profiler: CpuProfiler): string {
+  return profiler.isWarm
+    ? 'CPU profiler: warm (the next CPU profile starts without walking the heap)'
+    : 'CPU profiler: cold (the next CPU profile walks the heap as it starts)';
 }

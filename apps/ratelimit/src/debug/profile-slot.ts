@@ -1,6 +1,7 @@
-// One profile at a time on the debug listener, CPU or heap, and a rest after each. A CPU profile
-// holds the event loop in one piece at its start (V8 walks the heap for the compiled code: 75-300
-// ms measured on a busy 2-core machine with a 5 MB rules file); a heap profile only for about a
+// One profile at a time on the debug listener, CPU or heap, and a rest after each. The first CPU
+// profile of a series holds the event loop in one piece at its start (V8 walks the heap for the
+// compiled code: 75-300 ms measured on a busy 2-core machine with a 5 MB rules file; later ones
+// start at once, cpu-profiler.ts); a heap profile only for about a
 // millisecond (profile-heap.ts), and once more to load its module. Profiles asked for at once or
 // back to back would stall the calls again and again, so after a profile the slot stays shut for
 // REST_FACTOR times the pauses it caused: profiling holds the loop for at most 1/(REST_FACTOR + 1)

@@ -3,7 +3,7 @@
 // served as a download with the event-loop pauses it caused as Server-Timing.
 import type { ServerResponse } from 'node:http';
 import { send, TEXT } from '../http-listener';
-import { profileCpu } from './profile-cpu';
+import type { CpuProfiler } from './cpu-profiler';
 import { profileHeap } from './profile-heap';
 import { ProfilePauses } from './profile-pauses';
 import type { ProfileKind, ProfileSlot } from './profile-slot';
@@ -12,22 +12,30 @@ interface ProfileRoute {
   readonly defaultSeconds: number;
   readonly maxSeconds: number;
   readonly fileName: string;
-  run(seconds: number, signal: AbortSignal, pauses: ProfilePauses): Promise<string>;
 }
 
 export const PROFILE_ROUTES: Readonly<Record<ProfileKind, ProfileRoute>> = {
-  CPU: { defaultSeconds: 30, maxSeconds: 300, fileName: 'ratelimit.cpuprofile', run: profileCpu },
+  CPU: { defaultSeconds: 30, maxSeconds: 300, fileName: 'ratelimit.cpuprofile' },
   // Go's heap profile needs no wait; a sampling profile does: a short default
-  heap: { defaultSeconds: 10, maxSeconds: 300, fileName: 'ratelimit.heapprofile', run: profileHeap },
+  heap: { defaultSeconds: 10, maxSeconds: 300, fileName: 'ratelimit.heapprofile' },
 };
+
+/** What the debug listener's profiles are taken with. */
+export interface Profilers {
+  readonly slot: ProfileSlot;
+  readonly cpu: CpuProfiler;
+}
+
+type RunProfile = (seconds: number, signal: AbortSignal, pauses: ProfilePauses) => Promise<string>;
 
 export async function serveProfile(
   kind: ProfileKind,
   url: URL,
   response: ServerResponse,
-  slot: ProfileSlot,
+  { slot, cpu }: Profilers,
 ): Promise<void> {
   const route = PROFILE_ROUTES[kind];
+  const run: RunProfile = kind === 'CPU' ? (...args) => cpu.profile(...args) : profileHeap;
   const raw = url.searchParams.get('seconds') ?? String(route.defaultSeconds);
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > route.maxSeconds)
@@ -46,7 +54,7 @@ export async function serveProfile(
   const onClose = () => gone.abort();
   response.once('close', onClose);
   try {
-    const json = await route.run(seconds, gone.signal, pauses);
+    const json = await run(seconds, gone.signal, pauses);
     if (gone.signal.aborted) return;
     send(response, 200, json, {
       'content-type': 'application/json',

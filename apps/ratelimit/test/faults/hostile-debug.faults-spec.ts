@@ -1,6 +1,7 @@
 // The debug listener under an attacker's use (docs/console.md, "Who may use it"): no route shows
-// a secret setting (each set to its own marker, on real Redis servers that need them); many
-// profiles at once run one at a time while gRPC calls keep their latency; a web page's
+// a secret setting (each set to its own marker, on real Redis servers that need them); a CPU
+// profile walks the heap only when none ran for a minute; many profiles at once run one at a
+// time while gRPC calls keep their latency; a web page's
 // cross-site requests to the console are refused and count nothing.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -98,6 +99,30 @@ describe('hostile use of the debug listener', () => {
   after(async () => {
     await service?.stop();
     await stopAllServers();
+  });
+
+  // First: it needs a service that has not profiled yet.
+  it('walks the heap for the first CPU profile only: the next, within a minute, starts at once', async (t) => {
+    const index = async () => (await ask({ path: '/debug/pprof/' })).text;
+    assert.match(
+      await index(),
+      /\nCPU profiler: cold \(the next CPU profile walks the heap as it starts\)\n/,
+    );
+    const first = await ask({ path: '/debug/pprof/profile?seconds=1' });
+    assert.match(
+      await index(),
+      /\nCPU profiler: warm \(the next CPU profile starts without walking the heap\)\n/,
+    );
+    await freeSlot();
+    const second = await ask({ path: '/debug/pprof/profile?seconds=1' });
+    const startMs = (answer: DebugAnswer) =>
+      Number(/start;dur=([\d.]+)/.exec(answer.serverTiming ?? '')?.[1]);
+    reportFigure(t, 'debug_profiles.start_ms', { first: startMs(first), second: startMs(second) });
+    assert.deepEqual([first.status, second.status], [200, 200]);
+    assert.ok(
+      startMs(second) < startMs(first) / 2,
+      `starts of ${startMs(first)} ms, then ${startMs(second)} ms`,
+    );
   });
 
   it('shows no secret setting on any route (each set to its own marker)', async (t) => {
