@@ -2,8 +2,10 @@
 // (one profile at a time), /debug/vars, and the cross-site check in front of every route.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { performance } from 'node:perf_hooks';
 import { waitFor } from '@repo/test-support';
 import type { ProcessVars } from '../../src/debug/process-vars';
+import { REFUSAL_HOLD_MS } from '../../src/debug/serve-profile';
 import { debugRequest } from '../../load/debug-request';
 import { createRulesDir } from '../../load/rules-dir';
 import { rlsRequest } from '../../load/rls-client';
@@ -160,6 +162,26 @@ describe('debug listener', () => {
     }
     await freeSlot();
     assert.equal((await get('/debug/pprof/heap?seconds=1')).status, 200);
+  });
+
+  it('sends a refusal REFUSAL_HOLD_MS after it was asked: a client asking again at once is refused 5 times a second', async () => {
+    await freeSlot();
+    const running = fetch(`${app.debugUrl}/debug/pprof/profile?seconds=2`);
+    await waitFor(
+      async () => (await get('/debug/pprof/')).text.includes('profile slot: a CPU profile is running'),
+      { timeoutMs: 5000, description: 'the CPU profile to hold the slot' },
+    );
+    const refusalsMs: number[] = [];
+    for (const started = performance.now(); performance.now() - started < 1000;) {
+      const asked = performance.now();
+      const refused = await debugRequest(port(), { path: '/debug/pprof/heap?seconds=1' });
+      assert.equal(refused.status, 429);
+      refusalsMs.push(performance.now() - asked);
+    }
+    assert.equal((await running).status, 200);
+    // answered at once, a loop like this one was refused thousands of times a second
+    assert.ok(refusalsMs.length <= 1000 / REFUSAL_HOLD_MS, `${refusalsMs.length} refusals in 1 s`);
+    for (const ms of refusalsMs) assert.ok(ms >= REFUSAL_HOLD_MS - 5, `a refusal after ${ms} ms`);
   });
 
   it('frees the slot when the client of a profile goes away, and stops the profiler', async () => {
