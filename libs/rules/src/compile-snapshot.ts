@@ -8,7 +8,7 @@ import type { RateLimitRule } from './model';
 import type { RuleSnapshot } from './rule-snapshot';
 import { CompiledRuleSnapshot } from './compiled-rule-snapshot';
 import { RuleConfigError } from './rule-config-error';
-import { createNode, createRootNode, type RuleNode } from './rule-node';
+import { addChild, createNode, createRootNode, type RuleNode } from './rule-node';
 import type { UnsupportedAlgorithms } from './compile-algorithm';
 import { compileRule } from './compile-rule';
 import { compileLimitList } from './compile-limit-list';
@@ -122,8 +122,7 @@ class SnapshotCompiler {
         shareThreshold: raw.shareThreshold,
       });
       this.loadDescriptors(config, node, raw.descriptors);
-      parent.children.set(segment, node);
-      if (isWildcard) parent.wildcards.push({ pattern: new WildcardPattern(segment), node });
+      addChild(parent, segment, node);
     }
   }
 

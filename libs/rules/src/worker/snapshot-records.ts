@@ -7,8 +7,7 @@
 // validated again (the worker compiled it with every check).
 import { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import type { RateLimitRule } from '../model';
-import { createNode, createRootNode, type RuleNode } from '../rule-node';
-import { WildcardPattern } from '../wildcard';
+import { addChild, createNode, createRootNode, type RuleNode } from '../rule-node';
 
 /** [parent index, key, value, rule, items, valueToMetric, shareThreshold]; parent -1: a domain root (key = domain). */
 export type NodeRecord = readonly [
@@ -90,9 +89,7 @@ export class SnapshotAssembler {
       valueToMetric,
       shareThreshold,
     });
-    parent.children.set(segment, node);
-    if (WildcardPattern.isWildcard(segment))
-      parent.wildcards.push({ pattern: new WildcardPattern(segment), node });
+    addChild(parent, segment, node);
     return node;
   }
 }
