@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { exampleSnapshot, snapshotOf } from '../../test/fixture-files';
 import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
+import { compileSnapshot } from '../compile-snapshot';
+import { parseYamlConfig } from '../parse-yaml-config';
 import type { RuleSnapshot } from '../rule-snapshot';
 import { SnapshotAssembler, snapshotRecords, type NodeRecord } from './snapshot-records';
 
@@ -76,5 +78,44 @@ describe(SnapshotAssembler.name, () => {
       assert.ok(Object.isFrozen(rule));
       assert.deepEqual(Object.keys(rule ?? {}), Object.keys(before[i] ?? {}));
     });
+  });
+
+  it('sends a rule once: later equal rules as its number, rebuilt as one shared frozen rule', () => {
+    const yaml = [
+      'domain: d',
+      'descriptors:',
+      ...['a', 'b', 'c'].map(
+        (value) => `  - {key: k, value: ${value}, rate_limit: {unit: minute, requests_per_unit: 5}}`,
+      ),
+      '  - {key: k, value: e, rate_limit: {unit: hour, requests_per_unit: 5}}',
+      '  - key: m',
+      '    rate_limits:',
+      '      - {unit: minute, requests_per_unit: 5}',
+      '      - {unit: hour, requests_per_unit: 5, name: hourly}',
+    ].join('\n');
+    const compiled = compileSnapshot([parseYamlConfig('d.yaml', yaml).config!], {
+      mergeDomainConfigs: false,
+    });
+    const records = [...snapshotRecords((compiled as CompiledRuleSnapshot).rootMap)];
+    const sent = records.map(([, , value, rule, items]) => [
+      value,
+      typeof rule === 'number' ? rule : rule?.unit,
+      items?.map((item) => (typeof item === 'number' ? item : item.itemLabel)),
+    ]);
+    assert.deepEqual(sent, [
+      [null, undefined, undefined],
+      ['a', 'MINUTE', undefined],
+      ['b', 0, undefined],
+      ['c', 0, undefined],
+      ['e', 'HOUR', undefined],
+      [null, undefined, ['per_minute', 'hourly']],
+    ]);
+    const rebuilt = roundTrip(compiled, 2);
+    assert.equal(rebuilt.dump(), compiled.dump());
+    const rules = [...rebuilt.rootMap.get('d')!.children.values()].map((node) => node.rule);
+    assert.equal(rules[0], rules[1]);
+    assert.equal(rules[0], rules[2]);
+    assert.notEqual(rules[0], rules[3]);
+    assert.ok(Object.isFrozen(rules[0]));
   });
 });

@@ -4,18 +4,27 @@
 // the serving thread about a millisecond to parse and attach, and calls are answered between
 // pieces. Records are in pre-order (a parent before its
 // children, siblings in config order), so attaching them rebuilds the tree exactly; nothing is
-// validated again (the worker compiled it with every check).
+// validated again (the worker compiled it with every check). A rule is sent once: a later node with
+// an equal rule carries the first one's number, and the rebuilt nodes share one frozen rule (most
+// large files repeat a few limits over many values: the 10 MB file of the tests has 1,000
+// distinct rules over 120,000 descriptors, and the rules were most of the JSON).
 import { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import type { RateLimitRule } from '../model';
 import { addChild, createNode, createRootNode, type RuleNode } from '../rule-node';
+
+/**
+ * A rule the first time it is sent (it gets the next number, from 0, for the whole snapshot), or
+ * the number of an equal rule sent before.
+ */
+export type RuleRecord = RateLimitRule | number;
 
 /** [parent index, key, value, rule, items, valueToMetric, shareThreshold]; parent -1: a domain root (key = domain). */
 export type NodeRecord = readonly [
   parent: number,
   key: string,
   value: string | null,
-  rule: RateLimitRule | null,
-  items: readonly RateLimitRule[] | null,
+  rule: RuleRecord | null,
+  items: readonly RuleRecord[] | null,
   valueToMetric: boolean,
   shareThreshold: boolean,
 ];
@@ -26,6 +35,14 @@ export type DomainSources = readonly (readonly [domain: string, sources: readonl
 /** Every node of every domain, in pre-order. */
 export function* snapshotRecords(roots: ReadonlyMap<string, RuleNode>): Generator<NodeRecord> {
   let next = 0;
+  const sent = new Map<string, number>();
+  const record = (rule: RateLimitRule): RuleRecord => {
+    const text = JSON.stringify(rule);
+    const number = sent.get(text);
+    if (number !== undefined) return number;
+    sent.set(text, sent.size);
+    return rule;
+  };
   for (const [domain, root] of roots) {
     const stack: [RuleNode, number][] = [[root, -1]];
     while (stack.length > 0) {
@@ -37,8 +54,8 @@ export function* snapshotRecords(roots: ReadonlyMap<string, RuleNode>): Generato
             parent,
             node.entry.key,
             node.entry.value,
-            node.items ? null : (node.rule ?? null),
-            node.items ?? null,
+            node.items || !node.rule ? null : record(node.rule),
+            node.items?.map(record) ?? null,
             node.valueToMetric,
             node.shareThreshold,
           ];
@@ -52,6 +69,8 @@ export function* snapshotRecords(roots: ReadonlyMap<string, RuleNode>): Generato
 export class SnapshotAssembler {
   private readonly nodes: RuleNode[] = [];
   private readonly roots = new Map<string, RuleNode>();
+  /** Every rule received, frozen, by its number. */
+  private readonly rules: RateLimitRule[] = [];
 
   constructor(private readonly sources: DomainSources) {}
 
@@ -79,18 +98,25 @@ export class SnapshotAssembler {
     }
     const parent = this.nodes[parentIndex];
     const segment = value === null ? key : `${key}_${value}`;
-    const frozenItems = items ? Object.freeze(items.map(freezeRule)) : undefined;
+    const frozenItems = items ? Object.freeze(items.map((item) => this.ruleOf(item))) : undefined;
     const node = createNode({
       segment,
       entry: { key, value },
       statsKey: `${parent.statsKey}.${segment}`,
-      rule: frozenItems ? frozenItems[0] : rule ? freezeRule(rule) : undefined,
+      rule: frozenItems ? frozenItems[0] : rule !== null ? this.ruleOf(rule) : undefined,
       items: frozenItems,
       valueToMetric,
       shareThreshold,
     });
     addChild(parent, segment, node);
     return node;
+  }
+
+  private ruleOf(record: RuleRecord): RateLimitRule {
+    if (typeof record === 'number') return this.rules[record];
+    const rule = freezeRule(record);
+    this.rules.push(rule);
+    return rule;
   }
 }
 
