@@ -1,7 +1,7 @@
 // /debug/pprof/profile and /debug/pprof/heap: `seconds` as Go's parameter, one profile at a time
 // with a rest after each (ProfileSlot, 429 otherwise, sent REFUSAL_HOLD_MS late), cut short when
-// the client goes away,
-// served as a download with the event-loop pauses it caused as Server-Timing.
+// the client goes away, served as a download with the event-loop pauses it caused as
+// Server-Timing.
 import type { ServerResponse } from 'node:http';
 import { send, TEXT } from '../http-listener';
 import type { CpuProfiler } from './cpu-profiler';

@@ -116,7 +116,7 @@ export class CheckWorker {
     const worker = this.start();
     worker.on('message', (reply: WorkerReply) => {
       if (this.worker !== worker) return;
-      if (reply.type === 'describe-in-force') return this.startInForce(worker, reply.domains);
+      if (reply.type === 'describe-in-force') return this.sendInForce(worker, reply.domains);
       if (reply.type === 'more-in-force') return this.sendInForce(worker);
       if (!('rssBytes' in reply) || (reply.rssBytes ?? 0) > this.limits.retireRssBytes) this.end(worker);
       this.finish((job) => job.resolve(reply));
@@ -130,15 +130,13 @@ export class CheckWorker {
     return (this.worker = worker);
   }
 
-  /** The running check asked for the lines in force of its domains (described on this thread). */
-  private startInForce(worker: ChildProcess, domains: readonly string[]): void {
-    this.linesInForce = this.running?.inForce(domains)[Symbol.iterator]();
-    this.sendInForce(worker);
-  }
-
-  /** The next piece of the lines in force, made now (a large domain is not described at once). */
-  private sendInForce(worker: ChildProcess): void {
+  /**
+   * The next piece of the lines in force the running check asked for, made now on this thread (a
+   * large domain is not described at once); `domains` with the first piece.
+   */
+  private sendInForce(worker: ChildProcess, domains?: readonly string[]): void {
     try {
+      if (domains !== undefined) this.linesInForce = this.running?.inForce(domains)[Symbol.iterator]();
       const lines = this.linesInForce ?? [][Symbol.iterator]();
       const { items, done } = takePiece(lines, IN_FORCE_LINES_PER_PIECE);
       if (done) this.linesInForce = undefined;
