@@ -169,5 +169,20 @@ for (const backend of BACKENDS) {
       assert.match(text ?? '', /^The last load failed at .*; the rules below stay in force\. shop\.yaml: /);
       await sut.page.getByText('path = /checkout', { exact: true }).waitFor();
     });
+
+    it('shows the first 2,000 descriptors of many, and says how many there are', async () => {
+      const values = Array.from(
+        { length: 2100 },
+        (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: 5}}`,
+      );
+      rules.write('shop.yaml', RULES);
+      rules.write('many.yaml', `domain: many\ndescriptors:\n${values.join('\n')}\n`);
+      const note = 'Showing the first 2000 of 2103 descriptors; /rlconfig lists every limit.';
+      await sut.page.getByText(note, { exact: true }).waitFor({ timeout: 15_000 });
+      const many = sut.page.getByRole('group', { name: 'domain many' });
+      // files load in name order: many.yaml's before shop.yaml's
+      assert.equal(await many.locator('li').count(), 2000);
+      rules.remove('many.yaml');
+    });
   });
 }

@@ -3,6 +3,7 @@
 import { UNIT_SECONDS, type Descriptor, type MatchedLimit, type RateLimitRule } from './model';
 import type { RuleSnapshot } from './rule-snapshot';
 import {
+  countDescriptors,
   describeDomain,
   domainLimits,
   type DomainDescription,
@@ -13,6 +14,7 @@ import type { RuleNode } from './rule-node';
 
 export class CompiledRuleSnapshot implements RuleSnapshot {
   readonly domains: readonly string[];
+  private counted: number | undefined;
 
   constructor(
     private readonly roots: ReadonlyMap<string, RuleNode>,
@@ -39,10 +41,16 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
     return root === undefined ? undefined : findLimit(root, domain, descriptor);
   }
 
-  describe(domains?: ReadonlySet<string>): readonly DomainDescription[] {
-    return this.rootsOf(domains).map(([domain, root]) =>
-      describeDomain(domain, root, this.sources.get(domain) ?? []),
+  describe(maxDescriptors = Infinity): readonly DomainDescription[] {
+    const budget = { descriptorsLeft: maxDescriptors };
+    return [...this.roots].map(([domain, root]) =>
+      describeDomain(domain, root, this.sources.get(domain) ?? [], budget),
     );
+  }
+
+  get descriptorCount(): number {
+    this.counted ??= [...this.roots.values()].reduce((sum, root) => sum + countDescriptors(root), 0);
+    return this.counted;
   }
 
   *limits(domains?: ReadonlySet<string>): Iterable<LimitDescription> {
@@ -59,20 +67,22 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
    * prints map order).
    */
   dump(): string {
-    const lines: string[] = [];
-    for (const root of this.roots.values()) dumpNode(root, lines);
-    return lines.map((line) => `${line}\n`).join('');
+    return [...this.dumpLines()].join('');
+  }
+
+  *dumpLines(): Iterable<string> {
+    for (const root of this.roots.values()) yield* dumpNode(root);
   }
 }
 
-function dumpNode(node: RuleNode, lines: string[]): void {
+function* dumpNode(node: RuleNode): Generator<string> {
   if (node.items !== undefined) {
     // a `rate_limits` node: one line per item, under the item's stats key
-    for (const item of node.items) lines.push(ruleLine(`${node.statsKey}.${item.itemLabel}`, item));
+    for (const item of node.items) yield ruleLine(`${node.statsKey}.${item.itemLabel}`, item);
   } else if (node.rule !== undefined) {
-    lines.push(ruleLine(node.statsKey, node.rule));
+    yield ruleLine(node.statsKey, node.rule);
   }
-  for (const child of node.children.values()) dumpNode(child, lines);
+  for (const child of node.children.values()) yield* dumpNode(child);
 }
 
 function ruleLine(key: string, rule: RateLimitRule): string {
@@ -81,7 +91,7 @@ function ruleLine(key: string, rule: RateLimitRule): string {
   // Only rules that use unit_multiplier show it, so Envoy-style rules dump identically.
   const multiplier = rule.unitSeconds / UNIT_SECONDS[rule.unit];
   const window = multiplier === 1 ? '' : ` unit_multiplier=${multiplier}`;
-  return `${key}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}${algorithmText(rule)}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}`;
+  return `${key}: unit=${unit}${window} requests_per_unit=${rule.requestsPerUnit}${algorithmText(rule)}, shadow_mode: ${rule.shadowMode}, quota_mode: ${rule.quotaMode}\n`;
 }
 
 /**

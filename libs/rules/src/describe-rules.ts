@@ -46,12 +46,36 @@ export interface DomainDescription {
   readonly descriptors: readonly RuleNodeDescription[];
 }
 
+/** How many more descriptors a description may hold (the console's answer is bounded). */
+export interface DescribeBudget {
+  descriptorsLeft: number;
+}
+
+/** The domain's tree in load order, as far as `budget` allows (every descriptor by default). */
 export function describeDomain(
   domain: string,
   root: RuleNode,
   sources: readonly string[],
+  budget: DescribeBudget = { descriptorsLeft: Infinity },
 ): DomainDescription {
-  return { domain, sources, descriptors: [...root.children.values()].map(describeNode) };
+  return { domain, sources, descriptors: describeChildren(root, budget) };
+}
+
+/** The number of descriptors of a domain's tree (its root not counted). */
+export function countDescriptors(root: RuleNode): number {
+  let count = 0;
+  for (const child of root.children.values()) count += 1 + countDescriptors(child);
+  return count;
+}
+
+function describeChildren(node: RuleNode, budget: DescribeBudget): RuleNodeDescription[] {
+  const described: RuleNodeDescription[] = [];
+  for (const child of node.children.values()) {
+    if (budget.descriptorsLeft <= 0) break;
+    budget.descriptorsLeft -= 1;
+    described.push(describeNode(child, budget));
+  }
+  return described;
 }
 
 /**
@@ -71,7 +95,7 @@ function rulesOf(node: RuleNode): readonly RateLimitRule[] {
   return node.items ?? (node.rule === undefined ? [] : [node.rule]);
 }
 
-function describeNode(node: RuleNode): RuleNodeDescription {
+function describeNode(node: RuleNode, budget: DescribeBudget): RuleNodeDescription {
   const { key, value } = node.entry;
   const rules = rulesOf(node);
   return {
@@ -81,7 +105,7 @@ function describeNode(node: RuleNode): RuleNodeDescription {
     valueToMetric: node.valueToMetric,
     shareThreshold: node.shareThreshold,
     limits: rules.map((rule) => describeLimit(rule, node)),
-    children: [...node.children.values()].map(describeNode),
+    children: describeChildren(node, budget),
   };
 }
 

@@ -15,11 +15,15 @@ export interface RuleSnapshot {
   findLimit(domain: string, descriptor: Descriptor): MatchedLimit | undefined;
   /** `/rlconfig` dump: one line per limit (per item of a `rate_limits` list). */
   dump(): string;
+  /** The dump's lines (each with its newline), made one at a time: a large dump is sent in pieces. */
+  dumpLines(): Iterable<string>;
   /**
-   * Every domain's tree (or those of `domains`) with its limits and sources, in load order (the
-   * operator's console).
+   * Every domain's tree with its limits and sources, in load order, holding at most
+   * `maxDescriptors` descriptors in all (the operator's console; every one by default).
    */
-  describe(domains?: ReadonlySet<string>): readonly DomainDescription[];
+  describe(maxDescriptors?: number): readonly DomainDescription[];
+  /** How many descriptors the snapshot holds, over every domain (counted once). */
+  readonly descriptorCount: number;
   /** Every limit of these domains (of all by default) in load order, described one at a time. */
   limits(domains?: ReadonlySet<string>): Iterable<LimitDescription>;
 }

@@ -20,7 +20,11 @@ export interface RulesAnswer {
   readonly lastAttempt: LoadRecord | null;
   readonly lastSuccess: LoadRecord | null;
   readonly lastFailure: LoadRecord | null;
+  /** The first `maxDescriptors` descriptors in load order. */
   readonly domains: readonly DomainDescription[];
+  /** Every descriptor in force, shown or not. */
+  readonly descriptorCount: number;
+  readonly maxDescriptors: number;
 }
 
 export interface TrafficSeries {

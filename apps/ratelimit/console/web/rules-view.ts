@@ -21,6 +21,14 @@ export function renderRules(answer: RulesAnswer): void {
     ),
   );
   if (answer.domains.length === 0) tree.replaceChildren(el('p', { class: 'help' }, 'No rules are loaded.'));
+  if (answer.descriptorCount > answer.maxDescriptors)
+    tree.prepend(
+      el(
+        'p',
+        { class: 'help', id: 'rules-cut' },
+        `Showing the first ${answer.maxDescriptors} of ${answer.descriptorCount} descriptors; /rlconfig lists every limit.`,
+      ),
+    );
 }
 
 function renderLoads({ pid, origin, lastAttempt, lastSuccess, lastFailure }: RulesAnswer): void {

@@ -18,7 +18,7 @@ import type { StatsService } from '../stats/stats.service';
 import { debugRoutes, MAX_BODY_BYTES, type DebugSources } from './debug-routes';
 import { CpuProfiler } from './cpu-profiler';
 import { ProcessVarsReader } from './process-vars';
-import { rulesDump } from './rules-dump';
+import { rulesDumpLines } from './rules-dump';
 
 /** Injection token of the console's routes on the debug listener (DebugSources['console']). */
 export const DEBUG_CONSOLE = Symbol('DEBUG_CONSOLE');
@@ -39,7 +39,7 @@ export class DebugListener implements OnApplicationBootstrap, OnApplicationShutd
     @Optional() @Inject(DEBUG_CONSOLE) consoleRoutes?: DebugSources['console'],
   ) {
     const sources = {
-      rulesDump: () => rulesDump(registry),
+      rulesDump: () => rulesDumpLines(registry),
       statsDump: () => stats.store.dump(),
       vars: this.vars,
       cpuProfiler: this.cpuProfiler,

@@ -11,11 +11,12 @@ import type { CpuProfiler } from './cpu-profiler';
 import type { ProcessVarsReader } from './process-vars';
 import { ProfileSlot, REST_FACTOR } from './profile-slot';
 import { refuseCrossSite, requestFacts, type CrossSitePolicy } from './refuse-cross-site';
+import { sendLines } from './send-lines';
 import { PROFILE_ROUTES, serveProfile } from './serve-profile';
 
 export interface DebugSources {
-  /** The active rules' dump (`/rlconfig`); '' when none are loaded. */
-  rulesDump(): string;
+  /** The active rules' dump (`/rlconfig`), line by line; none when no rules are loaded. */
+  rulesDump(): Iterable<string>;
   /** Every statistic (`/stats`). */
   statsDump(): string;
   readonly vars: ProcessVarsReader;
@@ -49,7 +50,7 @@ export function debugRoutes(sources: DebugSources, policy: CrossSitePolicy): Rou
   const operatorConsole = sources.console;
   const routes = routeTable(
     {
-      '/rlconfig': (_request, response) => send(response, 200, sources.rulesDump()),
+      '/rlconfig': (_request, response) => sendLines(response, sources.rulesDump()),
       '/stats': (_request, response) => send(response, 200, sources.statsDump()),
       '/debug/pprof/profile': (_request, response, url) => serveProfile('CPU', url, response, profiles),
       '/debug/pprof/heap': (_request, response, url) => serveProfile('heap', url, response, profiles),

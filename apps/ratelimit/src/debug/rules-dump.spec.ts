@@ -3,9 +3,11 @@ import { describe, it } from 'node:test';
 import type { RuleLoadEvent, RuleSnapshot } from '@repo/rules';
 import { rulesDump } from './rules-dump';
 
-const snapshot = {
-  dump: () => 'rl.foo: unit=MINUTE requests_per_unit=2, shadow_mode: false\n',
-} as RuleSnapshot;
+const LINES = [
+  'rl.foo: unit=MINUTE requests_per_unit=2, shadow_mode: false\n',
+  'rl.bar: unit=HOUR requests_per_unit=1, shadow_mode: false\n',
+];
+const snapshot = { dump: () => LINES.join(''), dumpLines: () => LINES } as unknown as RuleSnapshot;
 const loaded = (warnings: string[]): RuleLoadEvent => ({
   ok: true,
   snapshot,

@@ -8,6 +8,7 @@ import { FakeClock } from '../support/fake-clock';
 import { aliasBombYaml } from '../../load/hostile-rules';
 import { createRulesDir, type RulesDir } from '../../load/rules-dir';
 import { rlsRequest } from '../../load/rls-client';
+import { MAX_DESCRIBED_DESCRIPTORS } from '../../src/console/console-api';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const RULES = `domain: foo
@@ -60,6 +61,7 @@ describe('console JSON API', () => {
     assert.equal(answer.lastAttempt.ok, true);
     assert.equal(answer.lastAttempt.domainCount, 1);
     assert.equal(answer.lastFailure, null);
+    assert.deepEqual([answer.descriptorCount, answer.maxDescriptors], [2, MAX_DESCRIBED_DESCRIPTORS]);
     assert.deepEqual(answer.domains, [
       {
         domain: 'foo',
@@ -270,6 +272,33 @@ describe('console JSON API', () => {
     });
     assert.equal((await post('/console/api/try', padded(1024 * 1024))).status, 200);
     assert.equal((await get('/console/api/rules')).domains.length, 1, 'the listener still answers');
+  });
+
+  it('describes at most MAX_DESCRIBED_DESCRIPTORS descriptors, the first in load order, and counts them all', async () => {
+    const values = Array.from(
+      { length: 2500 },
+      (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: 5}}`,
+    );
+    rules.write('foo.yaml', RULES);
+    rules.write('many.yaml', `domain: many\ndescriptors:\n${values.join('\n')}\n`);
+    const answer = await waitFor(
+      async () => {
+        const current = await get('/console/api/rules');
+        return current.descriptorCount === 2502 ? current : undefined;
+      },
+      { ...WAIT, description: 'many.yaml in force' },
+    );
+    assert.equal(answer.maxDescriptors, MAX_DESCRIBED_DESCRIPTORS);
+    const shown = answer.domains.map((domain: { domain: string; descriptors: unknown[] }) => [
+      domain.domain,
+      domain.descriptors.length,
+    ]);
+    assert.deepEqual(shown, [
+      ['foo', 2],
+      ['many', MAX_DESCRIBED_DESCRIPTORS - 2],
+    ]);
+    assert.equal(answer.domains[1].descriptors.at(-1).value, `u${MAX_DESCRIBED_DESCRIPTORS - 3}`);
+    rules.remove('many.yaml');
   });
 });
 

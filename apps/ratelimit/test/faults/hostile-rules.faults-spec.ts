@@ -1,7 +1,8 @@
 // Hostile rules (docs/rules.md#limits-on-rule-files): alias and merge-key bombs posted to the
 // console's rules check and dropped into the rules directory, a 10 MB rules file loaded while
 // calls run, a file over RULES_MAX_FILE_BYTES, a 1 MB paste to the rules check, and a small paste
-// naming a 10 MB domain in force (whose lines the serving thread makes for the check). Each is
+// naming a 10 MB domain in force (whose lines the serving thread makes for the check), with
+// /rlconfig and the console's rules answer of it. Each is
 // refused (or done) off the serving thread: what other callers see meanwhile is asserted
 // (every call a decision, p99 latency near the one without the load).
 import assert from 'node:assert/strict';
@@ -226,7 +227,7 @@ describe('hostile rules', () => {
     });
   });
 
-  it('checks a small paste naming a 10 MB domain in force, its lines in force made in pieces between calls', async (t) => {
+  it('checks a small paste naming a 10 MB domain in force, dumps and shows it, each made in pieces between calls', async (t) => {
     const count = largeRulesCount(tenMegabytes);
     rules.write('large.yaml', tenMegabytes);
     await waitFor(async () => (await limitOf('large', 'user', `u${count - 1}`)) !== undefined, {
@@ -235,11 +236,25 @@ describe('hostile rules', () => {
       description: 'the 10 MB file in force',
     });
     await loopDelay(); // measured from here
-    const answer = await callsDuring(t, 'hostile_rules.check_in_force_10mb', () =>
-      postCheck(
-        'domain: large\ndescriptors:\n  - key: only\n    rate_limit: {unit: minute, requests_per_unit: 5}\n',
-      ),
+    const debugText = async (path: string) =>
+      (await fetch(`http://127.0.0.1:${service.debugPort}${path}`)).text();
+    const [answer, dump, shown] = await callsDuring(
+      t,
+      'hostile_rules.check_in_force_10mb',
+      async () =>
+        [
+          await postCheck(
+            'domain: large\ndescriptors:\n  - key: only\n    rate_limit: {unit: minute, requests_per_unit: 5}\n',
+          ),
+          await debugText('/rlconfig'),
+          JSON.parse(await debugText('/console/api/rules')) as {
+            descriptorCount: number;
+            domains: unknown[];
+          },
+        ] as const,
     );
+    assert.equal(dump.split('\n').length - 1, count + 1, 'every limit in force, the main rule too');
+    assert.equal(shown.descriptorCount, count + 1);
     const delay = await loopDelay();
     reportFigure(t, 'hostile_rules.check_in_force_10mb.event_loop_delay_ms', delay);
     reportFigure(t, 'hostile_rules.check_in_force_10mb.answer_ms', answer.ms);
