@@ -28,6 +28,7 @@ export {
 } from './worker/run-rules-worker';
 export type { InForceTexts } from './worker/check-worker';
 export { collectGarbage } from './worker/collect-garbage';
+export { takePiece, type Piece } from './worker/take-piece';
 export { DEFAULT_MAX_RULE_FILE_BYTES } from './sources/read-rule-files';
 export * from './rules-module-options';
 export * from './rules.module';

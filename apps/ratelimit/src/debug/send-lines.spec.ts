@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import { waitFor } from '@repo/test-support';
 import { LINES_PER_PIECE, sendLines } from './send-lines';
 
 describe(sendLines.name, () => {
@@ -47,6 +49,27 @@ describe(sendLines.name, () => {
       assert.equal(await response.text(), '');
     } finally {
       empty.close();
+    }
+  });
+
+  it('ends when a client that stopped reading goes away (a closed socket never drains)', async () => {
+    let ended: Promise<void> | undefined;
+    const many = function* () {
+      for (let n = 0; ; n += 1) yield `a line long enough to fill a socket's buffer soon: ${n}\n`;
+    };
+    const stalled = createServer((_request, response) => void (ended = sendLines(response, many())));
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = connect((stalled.address() as AddressInfo).port, '127.0.0.1');
+      socket.write('GET / HTTP/1.1\r\nhost: localhost\r\n\r\n');
+      socket.pause(); // reads nothing: the server's writes back up
+      await waitFor(async () => ended !== undefined, { timeoutMs: 5000, description: 'the answer to start' });
+      await sleep(200);
+      socket.destroy();
+      const state = await Promise.race([ended!.then(() => 'ended'), sleep(5000).then(() => 'waiting')]);
+      assert.equal(state, 'ended');
+    } finally {
+      stalled.close();
     }
   });
 });
