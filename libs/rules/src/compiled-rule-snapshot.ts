@@ -54,11 +54,8 @@ export class CompiledRuleSnapshot implements RuleSnapshot {
   }
 
   *limits(domains?: ReadonlySet<string>): Iterable<LimitDescription> {
-    for (const [, root] of this.rootsOf(domains)) yield* domainLimits(root);
-  }
-
-  private rootsOf(domains: ReadonlySet<string> | undefined): [string, RuleNode][] {
-    return [...this.roots].filter(([domain]) => domains === undefined || domains.has(domain));
+    for (const [domain, root] of this.roots)
+      if (domains === undefined || domains.has(domain)) yield* domainLimits(root);
   }
 
   /**

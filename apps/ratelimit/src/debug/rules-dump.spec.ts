@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RuleLoadEvent, RuleSnapshot } from '@repo/rules';
-import { rulesDump } from './rules-dump';
+import { rulesDumpLines } from './rules-dump';
+
+const rulesDump = (registry: Parameters<typeof rulesDumpLines>[0]) => [...rulesDumpLines(registry)].join('');
 
 const LINES = [
   'rl.foo: unit=MINUTE requests_per_unit=2, shadow_mode: false\n',
@@ -16,7 +18,7 @@ const loaded = (warnings: string[]): RuleLoadEvent => ({
   warnings,
 });
 
-describe(rulesDump.name, () => {
+describe(rulesDumpLines.name, () => {
   it('is the rules as the reference prints them', () => {
     assert.equal(rulesDump({ lastEvent: loaded([]), snapshot }), snapshot.dump());
   });
