@@ -40,11 +40,22 @@ export function largeRulesYaml(bytes: number, domain = 'large'): string {
   const parts = [`domain: ${domain}\ndescriptors:\n`];
   let size = parts[0].length;
   for (let n = 0; size < bytes; n += 1) {
-    const line = `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: ${(n % 1000) + 1}}}\n`;
+    const line = userDescriptorLine(n);
     parts.push(line);
     size += line.length;
   }
   return parts.join('');
+}
+
+/** The same rules with `count` descriptors (`u0` to `u<count - 1>`). */
+export function manyRulesYaml(count: number, domain: string): string {
+  const lines = Array.from({ length: count }, (_, n) => userDescriptorLine(n));
+  return `domain: ${domain}\ndescriptors:\n${lines.join('')}`;
+}
+
+/** Descriptor `n`: value `u<n>` and one of 1,000 limits. */
+function userDescriptorLine(n: number): string {
+  return `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: ${(n % 1000) + 1}}}\n`;
 }
 
 /** The number of descriptors largeRulesYaml wrote (one per line after the first two). */

@@ -9,6 +9,7 @@ import { launchChromium, startRedis, stopAllServers, waitFor, type RedisServer }
 import type { BrowserContext } from 'playwright-core';
 import { ConsolePage } from './support/console-page';
 import { FakeClock } from './support/fake-clock';
+import { manyRulesYaml } from '../load/hostile-rules';
 import { createRulesDir, type RulesDir } from '../load/rules-dir';
 import { rlsRequest } from '../load/rls-client';
 import { startTestApp, type TestApp } from './support/start-app';
@@ -171,12 +172,8 @@ for (const backend of BACKENDS) {
     });
 
     it('shows the first 2,000 descriptors of many, and says how many there are', async () => {
-      const values = Array.from(
-        { length: 2100 },
-        (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: 5}}`,
-      );
       rules.write('shop.yaml', RULES);
-      rules.write('many.yaml', `domain: many\ndescriptors:\n${values.join('\n')}\n`);
+      rules.write('many.yaml', manyRulesYaml(2100, 'many'));
       const note = 'Showing the first 2000 of 2103 descriptors; /rlconfig lists every limit.';
       await sut.page.getByText(note, { exact: true }).waitFor({ timeout: 15_000 });
       const many = sut.page.getByRole('group', { name: 'domain many' });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { waitFor } from '@repo/test-support';
 import { FakeClock } from '../support/fake-clock';
-import { aliasBombYaml } from '../../load/hostile-rules';
+import { aliasBombYaml, manyRulesYaml } from '../../load/hostile-rules';
 import { createRulesDir, type RulesDir } from '../../load/rules-dir';
 import { rlsRequest } from '../../load/rls-client';
 import { MAX_DESCRIBED_DESCRIPTORS } from '../../src/console/console-api';
@@ -275,12 +275,8 @@ describe('console JSON API', () => {
   });
 
   it('describes at most MAX_DESCRIBED_DESCRIPTORS descriptors, the first in load order, and counts them all', async () => {
-    const values = Array.from(
-      { length: 2500 },
-      (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: 5}}`,
-    );
     rules.write('foo.yaml', RULES);
-    rules.write('many.yaml', `domain: many\ndescriptors:\n${values.join('\n')}\n`);
+    rules.write('many.yaml', manyRulesYaml(2500, 'many'));
     const answer = await waitFor(
       async () => {
         const current = await get('/console/api/rules');
