@@ -12,7 +12,7 @@ import { httpCall } from '../../load/keep-alive-callers';
 import { rlsRequest } from '../../load/rls-client';
 import { rlsProtos } from '../../src/transport/rls-protos';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
-import { openConnections, type RawConnectionGroup } from './raw-connections';
+import { floodFromChild, type FloodProcess } from './raw-connections';
 
 const LIMIT = 1000;
 const RULES = `
@@ -40,7 +40,7 @@ const requestWithValue = (value: Buffer) =>
 
 describe('hostile bytes and connections on the wire', () => {
   let service: FaultService;
-  const groups: RawConnectionGroup[] = [];
+  const floods: FloodProcess[] = [];
 
   before(async () => {
     const rules = createRulesDir({ 'wire.yaml': RULES });
@@ -53,21 +53,21 @@ describe('hostile bytes and connections on the wire', () => {
     });
   });
   after(async () => {
-    groups.forEach((group) => group.destroy());
+    floods.forEach((flood) => flood.kill());
     await service?.stop();
   });
 
-  /** Opens connections sending `first` (and trickling) in batches until `until` resolves. */
-  async function flood(port: number, firsts: readonly string[], until: Promise<unknown>) {
-    let stopped = false;
-    void until.finally(() => (stopped = true));
-    let opened = 0;
-    while (!stopped) {
-      const first = firsts[opened % firsts.length] as string;
-      groups.push(await openConnections(port, MAX_CONNECTIONS, first, { text: 'x', everyMs: 200 }));
-      opened += MAX_CONNECTIONS;
-    }
-    return opened;
+  /**
+   * Floods `port` with MAX_CONNECTIONS connections at a time (sending the next of `firsts`, then
+   * trickling) from another process, and calls `probe` through it; how many connections the flood
+   * opened and what each probe answered.
+   */
+  async function probeThroughFlood(port: number, firsts: readonly string[], probe: () => Promise<string>) {
+    const flood = floodFromChild(port, firsts, MAX_CONNECTIONS);
+    floods.push(flood);
+    await flood.started;
+    const answers = await probeFor(probe);
+    return { opened: await flood.stop(), answers };
   }
 
   /** Calls `probe` every PROBE_EVERY_MS for FLOOD_MS; what each answered. */
@@ -89,12 +89,10 @@ describe('hostile bytes and connections on the wire', () => {
       'GET /healthcheck HTTP/1.1\r\nHost: rl\r\n', // headers never finished
       'POST /json HTTP/1.1\r\nHost: rl\r\nContent-Length: 1000\r\n\r\n{"domain":', // a body never finished
     ];
-    const probes = probeFor(async () => {
+    const { opened, answers } = await probeThroughFlood(service.httpPort, kinds, async () => {
       const answer = await httpCall(`${service.httpUrl}/healthcheck`);
       return `${answer.status} ${answer.text}`;
     });
-    const opened = await flood(service.httpPort, kinds, probes);
-    const answers = await probes;
     const counts = Object.fromEntries(
       [...new Set(answers)].map((a) => [a, answers.filter((b) => b === a).length]),
     );
@@ -102,7 +100,6 @@ describe('hostile bytes and connections on the wire', () => {
     assert.deepEqual(counts, { '200 OK': answers.length }, 'every probe answered 200');
     assert.ok(answers.length >= FLOOD_MS / PROBE_EVERY_MS / 4, `${answers.length} probes`);
     assert.ok(opened >= 5 * MAX_CONNECTIONS, `${opened} flood connections opened`);
-    groups.splice(0).forEach((group) => group.destroy());
     assert.ok(service.isAlive());
   });
 
@@ -112,7 +109,7 @@ describe('hostile bytes and connections on the wire', () => {
       request: object,
       callback: (error: ServiceError | null, answer?: { status: string }) => void,
     ) => void;
-    const probes = probeFor(async () => {
+    const probe = async () => {
       const client = new Health(`127.0.0.1:${service.grpcPort}`, credentials.createInsecure()) as Client &
         Record<string, Check>;
       try {
@@ -124,12 +121,11 @@ describe('hostile bytes and connections on the wire', () => {
       } finally {
         client.close();
       }
-    });
-    const opened = await flood(service.grpcPort, ['', 'PRI * HTTP/2.0\r\n'], probes);
-    const answers = await probes;
+    };
+    const firsts = ['', 'PRI * HTTP/2.0\r\n'];
+    const { opened, answers } = await probeThroughFlood(service.grpcPort, firsts, probe);
     reportFigure(t, 'hostile_wire.grpc_flood', { opened, probes: answers.length });
     assert.deepEqual(new Set(answers), new Set(['SERVING']));
-    groups.splice(0).forEach((group) => group.destroy());
   });
 
   it('gRPC bytes `0a 7f 61`, a truncated varint, a wrong wire type: INVALID_ARGUMENT naming the field', async (t) => {

@@ -1,7 +1,11 @@
 // Raw TCP clients that misbehave on purpose: silent connections, clients that send their
 // headers or body a few bytes at a time. Each one records when the server closed it.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { FloodReport } from './connection-flood-process';
 
 export interface RawConnection {
   readonly socket: Socket;
@@ -55,5 +59,52 @@ export async function openConnections(
       if (timer) clearInterval(timer);
       connections.forEach((connection) => connection.socket.destroy());
     },
+  };
+}
+
+export interface FloodProcess {
+  /** Resolves once the first batch is open. */
+  readonly started: Promise<void>;
+  /** Ends the flood (its connections closed) and the process; how many connections it opened. */
+  stop(): Promise<number>;
+  /** Ends the process at once (a test that failed before stop()). */
+  kill(): void;
+}
+
+/**
+ * A flood of `batch` connections at a time to `port` (each batch sending the next of `firsts`,
+ * then trickling) from a child process, until stop().
+ */
+export function floodFromChild(port: number, firsts: readonly string[], batch: number): FloodProcess {
+  const child = fork(join(__dirname, 'connection-flood-process.js'), [
+    String(port),
+    JSON.stringify(firsts),
+    String(batch),
+  ]);
+  const exited = once(child, 'exit');
+  const crashed = exited.then(([code, signal]) => {
+    throw new Error(`the flood process ended early (${code ?? signal})`);
+  });
+  crashed.catch(() => undefined);
+  const report = (done: boolean) =>
+    new Promise<FloodReport>((resolve) => {
+      const take = (message: FloodReport) => {
+        if (message.done !== done) return;
+        child.off('message', take);
+        resolve(message);
+      };
+      child.on('message', take);
+    });
+  return {
+    started: Promise.race([report(false), crashed]).then(() => undefined),
+    stop: async () => {
+      const answer = report(true);
+      child.send('stop');
+      const { opened } = await Promise.race([answer, crashed]);
+      child.kill();
+      await exited;
+      return opened;
+    },
+    kill: () => void child.kill(),
   };
 }
