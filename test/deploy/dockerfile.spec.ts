@@ -9,6 +9,7 @@ import {
   type Dockerfile,
 } from './support/parse-dockerfile';
 import { repoRoot } from './support/repo-root';
+import { YOUNG_GENERATION_FLAG } from '../../apps/ratelimit/src/bundle/young-generation';
 
 // Lints docker/Dockerfile's instructions (there is no Docker engine to build it here).
 
@@ -122,7 +123,8 @@ describe('docker/Dockerfile', () => {
     assert.match(healthcheck, /'\/healthcheck'/);
     assert.match(healthcheck, /process\.env\.PORT\|\|8080/);
     assert.equal(effectiveInstruction(sut, 'ratelimit', 'ENTRYPOINT')?.args, '["ratelimit"]');
-    assert.ok(runs('ratelimit').some((r) => r.includes('exec node /app/dist/apps/ratelimit/main.js "$@"')));
+    const start = `exec node ${YOUNG_GENERATION_FLAG} /app/dist/apps/ratelimit/main.js "$@"`;
+    assert.ok(runs('ratelimit').some((r) => r.includes(start)));
     assert.ok(
       runs('ratelimit').some((r) => r.includes('for cli in ratelimit-client ratelimit-config-check;')),
     );
