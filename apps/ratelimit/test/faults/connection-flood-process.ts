@@ -7,14 +7,9 @@
 // Opens batches (each connection trickling 'x' every 200 ms), reporting { opened } after the
 // first, until the parent sends any message; then closes every connection and reports
 // { opened, done: true }. The parent ends the process.
-import { openConnections, type RawConnectionGroup } from './raw-connections';
+import { openConnections, type FloodReport, type RawConnectionGroup } from './raw-connections';
 
 const TRICKLE = { text: 'x', everyMs: 200 };
-
-export interface FloodReport {
-  readonly opened: number;
-  readonly done: boolean;
-}
 
 async function flood(port: number, firsts: readonly string[], batch: number): Promise<void> {
   let stopped = false;

@@ -5,7 +5,6 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FloodReport } from './connection-flood-process';
 
 export interface RawConnection {
   readonly socket: Socket;
@@ -60,6 +59,12 @@ export async function openConnections(
       connections.forEach((connection) => connection.socket.destroy());
     },
   };
+}
+
+/** What connection-flood-process.ts reports: after its first batch, and when done. */
+export interface FloodReport {
+  readonly opened: number;
+  readonly done: boolean;
 }
 
 export interface FloodProcess {
