@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { isProcessAlive, startRedis, stopAllServers, waitFor } from '@repo/test-support';
+import { YOUNG_GENERATION_FLAG } from '../../src/bundle/young-generation';
+import { E2E_TARGET } from '../../load/e2e-target';
 import { createRulesDir } from '../../load/rules-dir';
 import { createRlsClient, rlsRequest } from '../../load/rls-client';
 import { startServiceProcess, waitUntilHealthy, type ServiceProcess } from '../../load/start-service-process';
@@ -19,6 +21,16 @@ async function start(env: Record<string, string>): Promise<ServiceProcess> {
   started.push(service);
   return service;
 }
+
+/** The command line process `pid` runs now. */
+function commandLine(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter((arg) => arg !== '');
+}
+
+/** The production entry caps the young generation (young-generation.ts); the compiled tree starts as it is. */
+const CAPS_YOUNG_GENERATION = E2E_TARGET === 'bundle';
 
 /** PIDs of the direct children of `pid` (the cluster workers). */
 function childPids(pid: number): number[] {
@@ -124,6 +136,8 @@ describe('service process lifecycle', () => {
       });
       const workers = childPids(service.child.pid!);
       assert.equal(workers.length, 2);
+      for (const pid of [service.child.pid!, ...workers])
+        assert.equal(commandLine(pid).includes(YOUNG_GENERATION_FLAG), CAPS_YOUNG_GENERATION, `${pid}`);
       const client = createRlsClient(`127.0.0.1:${service.grpcPort}`);
       try {
         const remaining = [];
@@ -141,6 +155,20 @@ describe('service process lifecycle', () => {
       assert.deepEqual(workers.filter(isProcessAlive), []);
     } finally {
       await redis.stop();
+    }
+  });
+
+  it(`${CAPS_YOUNG_GENERATION ? 'runs' : 'the compiled tree runs'} in the process it was started as, ${CAPS_YOUNG_GENERATION ? 'with' : 'without'} ${YOUNG_GENERATION_FLAG}; a size in NODE_OPTIONS is kept`, async () => {
+    const rules = createRulesDir({ 'life.yaml': RULES });
+    const capped = await start(rules.env);
+    const kept = await start({ ...rules.env, NODE_OPTIONS: '--max-semi-space-size=8' });
+    await Promise.all([waitUntilHealthy(capped), waitUntilHealthy(kept)]);
+    const [cappedArgs, keptArgs] = [commandLine(capped.child.pid!), commandLine(kept.child.pid!)];
+    assert.equal(cappedArgs.includes(YOUNG_GENERATION_FLAG), CAPS_YOUNG_GENERATION, cappedArgs.join(' '));
+    assert.ok(!keptArgs.some((arg) => arg.includes('semi-space')), keptArgs.join(' '));
+    for (const service of [capped, kept]) {
+      service.child.kill('SIGTERM');
+      assert.equal(await service.exited, 0);
     }
   });
 
