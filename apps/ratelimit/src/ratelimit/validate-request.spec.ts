@@ -32,6 +32,25 @@ describe(validateRequest.name, () => {
     validateRequest({ domain: 'd', descriptors: [{ entries, hitsAddend: 4294967295 }], hitsAddend: 0 });
   });
 
+  it('ours: at most 1,000 descriptors and 4,096 entries over all of them', () => {
+    const many = (count: number, entryCount = 1) =>
+      Array.from({ length: count }, () => ({
+        entries: Array.from({ length: entryCount }, (_, i) => ({ key: `k${i}`, value: 'v' })),
+      }));
+    validateRequest({ domain: 'd', descriptors: many(1000), hitsAddend: 0 });
+    validateRequest({ domain: 'd', descriptors: many(4, 1024), hitsAddend: 0 });
+    rejects(
+      { domain: 'd', descriptors: many(1001), hitsAddend: 0 },
+      'rate limit request has 1001 descriptors; at most 1000 are allowed',
+    );
+    rejects(
+      { domain: 'd', descriptors: [...many(1, 4000), ...many(1, 97)], hitsAddend: 0 },
+      'rate limit request has 4097 descriptor entries; at most 4096 are allowed',
+    );
+    // the empty domain is named first
+    rejects({ domain: '', descriptors: many(1001), hitsAddend: 0 }, 'rate limit domain must not be empty');
+  });
+
   it('override with an unknown unit: a clear InvalidRequestError naming the descriptor, never a crash', () => {
     rejects(
       {

@@ -9,7 +9,7 @@ import type { DescriptorStatus, RateLimitDecision, RateLimitRequest } from '../r
 import { InvalidRequestError } from '../errors';
 import { MAX_HITS_ADDEND } from '../rate-limit-types';
 import { hitsAddendError } from '../ratelimit/validate-request';
-import { UndecodableRequest } from './grpc/undecodable-request';
+import { RefusedRequest, UndecodableRequest } from './grpc/undecodable-request';
 import { jsonToStruct, type StructMessage } from './json-to-struct';
 import { overrideUnitFromWire, unitToWire } from './proto-units';
 
@@ -48,7 +48,10 @@ export interface RateLimitResponseMessage {
   dynamicMetadata?: StructMessage;
 }
 
-export function requestFromMessage(message: RateLimitRequestMessage | UndecodableRequest): RateLimitRequest {
+export function requestFromMessage(
+  message: RateLimitRequestMessage | UndecodableRequest | RefusedRequest,
+): RateLimitRequest {
+  if (message instanceof RefusedRequest) throw new InvalidRequestError(message.reason);
   if (message instanceof UndecodableRequest) {
     throw new InvalidRequestError(
       `the message is not a valid envoy.service.ratelimit.v3.RateLimitRequest: ${message.reason}`,

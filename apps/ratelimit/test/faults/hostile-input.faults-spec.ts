@@ -176,25 +176,62 @@ describe('hostile input', () => {
     reportFigure(t, 'hostile.size_limits', { http: http.status, grpc: `${grpc.code}: ${grpc.details}` });
   });
 
-  it('thousands of descriptors under the size limits are answered; others keep being answered', async (t) => {
+  it('more than 1,000 descriptors are refused before decoding; 1,000 are answered; others keep being answered', async (t) => {
     const descriptors = Array.from(
       { length: 50_000 },
       (_, i) => [['metered', `m${i}`]] as [string, string][],
     );
+    const probes = probeWhile(service);
     const started = performance.now();
-    const probe = service.grpc.call(rlsRequest('hostile', [['client', 'probe']]));
-    const outcome = await service.grpc.call(rlsRequest('hostile', ...descriptors), 30_000);
-    const bigMs = performance.now() - started;
-    assert.equal(outcome.code, 'OK');
-    assert.equal(outcome.response?.statuses.length, 50_000);
-    assert.equal((await probe).code, 'OK');
+    const refused = await service.grpc.call(rlsRequest('hostile', ...descriptors), 30_000);
+    const refusedMs = performance.now() - started;
+    assert.equal(refused.code, 'INVALID_ARGUMENT');
+    assert.equal(refused.details, 'rate limit request has 50000 descriptors; at most 1000 are allowed');
     const json = await postJson(
       service,
       JSON.stringify(rlsRequest('hostile', ...descriptors.slice(0, 10_000))),
     );
-    assert.equal(json.status, 200);
-    reportFigure(t, 'hostile.grpc_50000_descriptors_ms', bigMs);
+    assert.equal(json.status, 400);
+    assert.equal(json.message, 'rate limit request has 10000 descriptors; at most 1000 are allowed');
+    const atBound = await service.grpc.call(rlsRequest('hostile', ...descriptors.slice(0, 1000)), 30_000);
+    assert.equal(atBound.code, 'OK');
+    assert.equal(atBound.response?.statuses.length, 1000);
+    const seen = await probes.stop();
+    assert.deepEqual(seen.codes, { OK: seen.calls });
+    assert.ok(seen.calls > 0);
+    reportFigure(t, 'hostile.grpc_50000_descriptors_refused_ms', refusedMs);
+    reportFigure(t, 'hostile.descriptors_probe_max_ms', seen.maxMs);
     assert.ok(service.isAlive());
     assert.equal(await service.health(), 200);
   });
 });
+
+interface ProbeReport {
+  readonly calls: number;
+  readonly codes: Record<string, number>;
+  readonly maxMs: number;
+}
+
+/** Ordinary calls one after another until stopped: what another caller saw meanwhile. */
+function probeWhile(service: FaultService): { stop: () => Promise<ProbeReport> } {
+  let running = true;
+  const codes: Record<string, number> = {};
+  let calls = 0;
+  let maxMs = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const outcome = await service.grpc.call(rlsRequest('hostile', [['client', 'probe']]));
+      maxMs = Math.max(maxMs, performance.now() - started);
+      codes[outcome.code] = (codes[outcome.code] ?? 0) + 1;
+      calls++;
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { calls, codes, maxMs };
+    },
+  };
+}

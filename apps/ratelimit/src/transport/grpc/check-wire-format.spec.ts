@@ -30,6 +30,40 @@ describe(wireFormatProblem.name, () => {
     assert.equal(sut(''), undefined);
   });
 
+  it('counts the occurrences of the fields it is given, in nested messages too', () => {
+    const schema = wireSchemaOf(rlsMessageTypes().request);
+    const descriptors = schema.fields[2]!;
+    const entries = descriptors.message!.fields[1]!;
+    const tallies = [
+      { field: descriptors, count: 0 },
+      { field: entries, count: 7 },
+    ];
+    const bytes = client.requestSerialize({
+      domain: 'd',
+      descriptors: [
+        {
+          entries: [
+            { key: 'a', value: '1' },
+            { key: 'b', value: '2' },
+          ],
+        },
+        { entries: [] },
+        { entries: [{ key: 'c', value: '3' }] },
+      ],
+    });
+    assert.equal(wireFormatProblem(schema, bytes, tallies), undefined);
+    assert.deepEqual(
+      tallies.map((tally) => tally.count),
+      [3, 3],
+    );
+    // each check starts from zero
+    assert.equal(wireFormatProblem(schema, bytes, tallies), undefined);
+    assert.deepEqual(
+      tallies.map((tally) => tally.count),
+      [3, 3],
+    );
+  });
+
   it('`0a 7f 61`: a string whose length runs past the message (protobufjs would read "a")', () => {
     assert.equal(sut('0a 7f 61'), 'domain: length 127 runs past the end of the message (1 byte left)');
   });

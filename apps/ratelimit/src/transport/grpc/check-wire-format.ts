@@ -23,13 +23,31 @@ const TAG_WIRE_TYPE_IS_VALID = new Uint8Array([1, 1, 1, 1, 0, 1, 0, 0]);
 let varint = 0;
 let failure = '';
 
+/** A field whose occurrences a check counts, over the message and every message inside it. */
+export interface FieldTally {
+  readonly field: WireField;
+  count: number;
+}
+
+/** The tallies of the check running (a check runs start to end without yielding). */
+let tallies: readonly FieldTally[] = [];
+
 interface Problem {
   readonly path: string;
   readonly text: string;
 }
 
-/** Why `bytes` is not a valid message of `schema`, or undefined when it is. */
-export function wireFormatProblem(schema: WireSchema, bytes: Uint8Array): string | undefined {
+/**
+ * Why `bytes` is not a valid message of `schema`, or undefined when it is. Each of `counted` ends
+ * with how often its field occurs in the message (complete when the message is valid).
+ */
+export function wireFormatProblem(
+  schema: WireSchema,
+  bytes: Uint8Array,
+  counted: readonly FieldTally[] = [],
+): string | undefined {
+  for (const tally of counted) tally.count = 0;
+  tallies = counted;
   const problem = checkMessage(schema, bytes, 0, bytes.length, 0);
   if (problem === undefined) return undefined;
   return problem.path === '' ? problem.text : `${problem.path}: ${problem.text}`;
@@ -57,12 +75,18 @@ function checkMessage(
     }
     pos = skipValue(bytes, pos, end, wire, id);
     if (pos === FAILED) return { path: fieldPath(field, schema, bytes, start, tagAt, id), text: failure };
-    if (field === undefined || wire !== WireType.LengthDelimited) continue;
+    if (field === undefined) continue;
+    if (tallies.length > 0) countOccurrence(field);
+    if (wire !== WireType.LengthDelimited) continue;
     // skipValue left the value's length in `varint`.
     const problem = checkContent(field, bytes, pos - varint, pos, depth);
     if (problem !== undefined) return nested(fieldPath(field, schema, bytes, start, tagAt, id), problem);
   }
   return undefined;
+}
+
+function countOccurrence(field: WireField): void {
+  for (let i = 0; i < tallies.length; i++) if (tallies[i].field === field) tallies[i].count++;
 }
 
 function hasWireType(field: WireField, wire: number): boolean {

@@ -10,7 +10,9 @@ import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import type { Type } from 'protobufjs';
 import { RLS_SERVICE_NAME } from '../proto-paths';
 import { encodeMessage, packageOf, serverMessageType } from './server-protos';
-import { strictDecoder } from './strict-decoder';
+import { MAX_DESCRIPTORS_PER_REQUEST, MAX_ENTRIES_PER_REQUEST } from '../../rate-limit-types';
+import { tooManyDescriptors, tooManyEntries } from '../../ratelimit/validate-request';
+import { strictDecoder, type OccurrenceLimit } from './strict-decoder';
 
 export interface RlsMessageTypes {
   readonly request: Type;
@@ -25,9 +27,16 @@ export function rlsMessageTypes(): RlsMessageTypes {
   };
 }
 
+/** A request over these bounds is refused before it is decoded (docs/security.md#what-one-request-may-carry). */
+const REQUEST_LIMITS: readonly OccurrenceLimit[] = [
+  { path: ['descriptors'], max: MAX_DESCRIPTORS_PER_REQUEST, refusal: tooManyDescriptors },
+  { path: ['descriptors', 'entries'], max: MAX_ENTRIES_PER_REQUEST, refusal: tooManyEntries },
+];
+
 /**
  * The service definition grpc-js serves ShouldRateLimit with. A message that is not valid protobuf
- * reaches the handler as an UndecodableRequest (strict-decoder.ts).
+ * reaches the handler as an UndecodableRequest, one over REQUEST_LIMITS as a RefusedRequest
+ * (strict-decoder.ts).
  */
 export function rlsServerDefinition(): ServiceDefinition {
   const { request, response } = rlsMessageTypes();
@@ -37,7 +46,7 @@ export function rlsServerDefinition(): ServiceDefinition {
     responseStream: false,
     originalName: 'shouldRateLimit',
     requestSerialize: (message) => encodeMessage(request, message),
-    requestDeserialize: strictDecoder(request),
+    requestDeserialize: strictDecoder(request, REQUEST_LIMITS),
     responseSerialize: (message) => encodeMessage(response, message),
     responseDeserialize: (bytes) => response.decode(bytes),
   };

@@ -1,23 +1,58 @@
 // The request decoder of every method the gRPC server serves: bytes that are not a valid message
 // (check-wire-format.ts), or that protobufjs cannot decode, become an UndecodableRequest the
-// handler answers INVALID_ARGUMENT with the reason; grpc-js would answer INTERNAL with none.
+// handler answers INVALID_ARGUMENT with the reason; grpc-js would answer INTERNAL with none. A
+// message with more of a field than its method allows becomes a RefusedRequest before protobufjs
+// decodes it: counting costs a walk over bytes the check walks anyway, decoding costs objects.
 import type { Type } from 'protobufjs';
-import { wireFormatProblem } from './check-wire-format';
-import { UndecodableRequest } from './undecodable-request';
-import { wireSchemaOf, type WireSchema } from './wire-schema';
+import { wireFormatProblem, type FieldTally } from './check-wire-format';
+import { RefusedRequest, UndecodableRequest } from './undecodable-request';
+import { wireSchemaOf, type WireField, type WireSchema } from './wire-schema';
 
-/** `bytes` -> the decoded message, or an UndecodableRequest saying what is wrong with them. */
-export function strictDecoder(type: Type): (bytes: Buffer) => object {
-  const schema = wireSchemaOf(type);
-  return (bytes) => decodeOrUndecodable(type, schema, bytes);
+/** At most `max` occurrences of the field at `path` (field names from the message down) in one message. */
+export interface OccurrenceLimit {
+  readonly path: readonly string[];
+  readonly max: number;
+  /** The refusal's text, given how often the field occurs. */
+  readonly refusal: (count: number) => string;
 }
 
-function decodeOrUndecodable(type: Type, schema: WireSchema, bytes: Buffer): object {
-  const problem = wireFormatProblem(schema, bytes);
+/** `bytes` -> the decoded message, or an UndecodableRequest / RefusedRequest saying what is wrong. */
+export function strictDecoder(
+  type: Type,
+  limits: readonly OccurrenceLimit[] = [],
+): (bytes: Buffer) => object {
+  const schema = wireSchemaOf(type);
+  const tallies: FieldTally[] = limits.map((limit) => ({ field: fieldAt(schema, limit.path), count: 0 }));
+  return (bytes) => decodeOrUndecodable(type, schema, bytes, limits, tallies);
+}
+
+function decodeOrUndecodable(
+  type: Type,
+  schema: WireSchema,
+  bytes: Buffer,
+  limits: readonly OccurrenceLimit[],
+  tallies: readonly FieldTally[],
+): object {
+  const problem = wireFormatProblem(schema, bytes, tallies);
   if (problem !== undefined) return new UndecodableRequest(problem);
+  for (let i = 0; i < limits.length; i++) {
+    if (tallies[i].count > limits[i].max) return new RefusedRequest(limits[i].refusal(tallies[i].count));
+  }
   try {
     return type.decode(bytes);
   } catch (error) {
     return new UndecodableRequest(error instanceof Error ? error.message : String(error));
   }
+}
+
+function fieldAt(schema: WireSchema, path: readonly string[]): WireField {
+  let field: WireField | undefined;
+  let within: WireSchema | undefined = schema;
+  for (const name of path) {
+    field = within?.fields.find((candidate) => candidate?.name === name);
+    if (field === undefined) throw new Error(`no field ${path.join('.')} in the message`);
+    within = field.message;
+  }
+  if (field === undefined) throw new Error('an occurrence limit names no field');
+  return field;
 }

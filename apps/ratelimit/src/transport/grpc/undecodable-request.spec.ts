@@ -5,7 +5,7 @@ import { InvalidRequestError } from '../../errors';
 import { requestFromMessage } from '../proto-mapping';
 import { rlsProtos } from '../rls-protos';
 import { rlsServerDefinition } from './rls-server-method';
-import { UndecodableRequest } from './undecodable-request';
+import { RefusedRequest, UndecodableRequest } from './undecodable-request';
 
 const client = rlsProtos().rlsService.ShouldRateLimit as MethodDefinition<object, object>;
 const server = rlsServerDefinition().ShouldRateLimit as MethodDefinition<object, object>;
@@ -39,6 +39,44 @@ describe('the server decoding ShouldRateLimit requests', () => {
         error instanceof InvalidRequestError &&
         error.message ===
           'the message is not a valid envoy.service.ratelimit.v3.RateLimitRequest: index out of range: 2 + 100 > 4',
+    );
+  });
+
+  it('refuses a request of 1,001 descriptors, or 4,097 entries in all, before decoding it', () => {
+    const descriptors = (count: number, entries: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        entries: Array.from({ length: entries }, (_, j) => ({ key: `k${j}`, value: `v${i}` })),
+      }));
+    const refusal = (request: object) => {
+      const decoded = server.requestDeserialize(client.requestSerialize(request));
+      assert.ok(decoded instanceof RefusedRequest);
+      return decoded.reason;
+    };
+    assert.equal(
+      refusal({ domain: 'd', descriptors: descriptors(1001, 1) }),
+      'rate limit request has 1001 descriptors; at most 1000 are allowed',
+    );
+    // entries are counted over every descriptor: 2 x 2,049
+    assert.equal(
+      refusal({ domain: 'd', descriptors: descriptors(2, 2049) }),
+      'rate limit request has 4098 descriptor entries; at most 4096 are allowed',
+    );
+    const atBounds = [...descriptors(1, 3096), ...descriptors(999, 1)];
+    const decoded = server.requestDeserialize(
+      client.requestSerialize({ domain: 'd', descriptors: atBounds }),
+    );
+    assert.equal(requestFromMessage(decoded).descriptors.length, 1000);
+  });
+
+  it('requestFromMessage reports a refusal as an invalid request with its reason alone', () => {
+    assert.throws(
+      () =>
+        requestFromMessage(
+          new RefusedRequest('rate limit request has 1001 descriptors; at most 1000 are allowed'),
+        ),
+      (error: unknown) =>
+        error instanceof InvalidRequestError &&
+        error.message === 'rate limit request has 1001 descriptors; at most 1000 are allowed',
     );
   });
 });

@@ -6,3 +6,11 @@
 export class UndecodableRequest {
   constructor(readonly reason: string) {}
 }
+
+/**
+ * A valid message the method refuses before decoding it (too many of a field), answered
+ * INVALID_ARGUMENT with `reason` as it is.
+ */
+export class RefusedRequest {
+  constructor(readonly reason: string) {}
+}

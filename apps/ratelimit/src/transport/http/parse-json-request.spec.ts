@@ -228,6 +228,21 @@ describe(parseJsonRequest.name, () => {
       );
     });
 
+    it('over 1,000 descriptors or 4,096 entries: refused by their counts, before the rest is read', () => {
+      const descriptors = Array.from({ length: 1001 }, () => ({ entries: [{ key: 'k', value: 'v' }] }));
+      rejects(
+        JSON.stringify({ domain: 'd', descriptors }),
+        'rate limit request has 1001 descriptors; at most 1000 are allowed',
+      );
+      // counted before anything is read: the bad unit of descriptor 0 is not what is reported
+      const entries = Array.from({ length: 4097 }, () => ({ key: 'k', value: 'v' }));
+      rejects(
+        JSON.stringify({ domain: 'd', descriptors: [{ entries, limit: { unit: 'FORTNIGHT' } }] }),
+        'rate limit request has 4097 descriptor entries; at most 4096 are allowed',
+      );
+      assert.equal(parse({ domain: 'd', descriptors: descriptors.slice(1) }).descriptors.length, 1000);
+    });
+
     it('long strings are shortened in the message', () => {
       rejects(
         `{"hitsAddend":"${'x'.repeat(50)}"}`,

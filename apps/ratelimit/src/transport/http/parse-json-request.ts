@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Descriptor, DescriptorEntry, LimitOverride } from '@repo/rules';
 import { InvalidRequestError } from '../../errors';
 import { MAX_HITS_ADDEND, type RateLimitRequest } from '../../rate-limit-types';
+import { checkRequestSize } from '../../ratelimit/validate-request';
 import { overrideUnitFromWire, isOverrideUnitName } from '../proto-units';
 
 type JsonObject = Record<string, unknown>;
@@ -31,6 +32,7 @@ export function parseJsonRequest(body: string | undefined): RateLimitRequest {
     throw invalid(`the body is not valid JSON: ${(error as Error).message}`);
   }
   const root = fields(parsed, '', ['domain', 'descriptors', 'hitsAddend']);
+  checkSizeBeforeReading(root.descriptors);
   return {
     domain: stringField(root.domain, 'domain'),
     descriptors: list(root.descriptors, 'descriptors').map((item, i) =>
@@ -38,6 +40,17 @@ export function parseJsonRequest(body: string | undefined): RateLimitRequest {
     ),
     hitsAddend: root.hitsAddend === undefined ? 0 : integer(root.hitsAddend, 'hitsAddend', MAX_HITS_ADDEND),
   };
+}
+
+/** A body over the request bounds is refused by its counts, before its descriptors are read. */
+function checkSizeBeforeReading(descriptors: unknown): void {
+  if (!Array.isArray(descriptors)) return;
+  let entries = 0;
+  for (const item of descriptors as unknown[]) {
+    const list = (item as { entries?: unknown } | null)?.entries;
+    if (Array.isArray(list)) entries += list.length;
+  }
+  checkRequestSize(descriptors.length, entries);
 }
 
 function descriptor(value: unknown, path: string): Descriptor {
