@@ -28,19 +28,13 @@ export function validateRequest(request: RateLimitRequest): void {
   }
 }
 
+export const TOO_MANY_DESCRIPTORS = `rate limit request has more than ${MAX_DESCRIPTORS_PER_REQUEST} descriptors`;
+export const TOO_MANY_ENTRIES = `rate limit request has more than ${MAX_ENTRIES_PER_REQUEST} descriptor entries`;
+
 /** Throws when `descriptors` or `entries` (over all descriptors) pass their bound. */
 export function checkRequestSize(descriptors: number, entries: number): void {
-  if (descriptors > MAX_DESCRIPTORS_PER_REQUEST)
-    throw new InvalidRequestError(tooManyDescriptors(descriptors));
-  if (entries > MAX_ENTRIES_PER_REQUEST) throw new InvalidRequestError(tooManyEntries(entries));
-}
-
-export function tooManyDescriptors(count: number): string {
-  return `rate limit request has ${count} descriptors; at most ${MAX_DESCRIPTORS_PER_REQUEST} are allowed`;
-}
-
-export function tooManyEntries(count: number): string {
-  return `rate limit request has ${count} descriptor entries; at most ${MAX_ENTRIES_PER_REQUEST} are allowed`;
+  if (descriptors > MAX_DESCRIPTORS_PER_REQUEST) throw new InvalidRequestError(TOO_MANY_DESCRIPTORS);
+  if (entries > MAX_ENTRIES_PER_REQUEST) throw new InvalidRequestError(TOO_MANY_ENTRIES);
 }
 
 function countEntries(descriptors: readonly Descriptor[]): number {

@@ -35,6 +35,10 @@ const DECISIONS = new Set(['OK', 'OVER_LIMIT']);
 
 export const isDecision = (record: CallRecord): boolean => DECISIONS.has(record.outcome.code);
 
+/** The longest a recorded call took, in milliseconds. */
+export const longestCall = (records: readonly CallRecord[]): number =>
+  records.reduce((longest, record) => Math.max(longest, record.endMs - record.startMs), 0);
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** With `t`, the load is also stopped when the test ends (a failed test must not leave it running). */

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createRulesDir } from '../../load/rules-dir';
 import { rlsRequest } from '../../load/rls-client';
+import { longestCall, startLoad } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 import type { Outcome } from '../../load/fault-client';
 import { grpcInputs, jsonBodies } from './hostile-arbitraries';
@@ -181,57 +182,31 @@ describe('hostile input', () => {
       { length: 50_000 },
       (_, i) => [['metered', `m${i}`]] as [string, string][],
     );
-    const probes = probeWhile(service);
+    const probes = startLoad(
+      { client: service.grpc, inFlight: 1, request: () => rlsRequest('hostile', [['client', 'probe']]) },
+      t,
+    );
     const started = performance.now();
     const refused = await service.grpc.call(rlsRequest('hostile', ...descriptors), 30_000);
     const refusedMs = performance.now() - started;
     assert.equal(refused.code, 'INVALID_ARGUMENT');
-    assert.equal(refused.details, 'rate limit request has 50000 descriptors; at most 1000 are allowed');
+    assert.equal(refused.details, 'rate limit request has more than 1000 descriptors');
     const json = await postJson(
       service,
       JSON.stringify(rlsRequest('hostile', ...descriptors.slice(0, 10_000))),
     );
     assert.equal(json.status, 400);
-    assert.equal(json.message, 'rate limit request has 10000 descriptors; at most 1000 are allowed');
+    assert.equal(json.message, 'rate limit request has more than 1000 descriptors');
     const atBound = await service.grpc.call(rlsRequest('hostile', ...descriptors.slice(0, 1000)), 30_000);
     assert.equal(atBound.code, 'OK');
     assert.equal(atBound.response?.statuses.length, 1000);
     const seen = await probes.stop();
-    assert.deepEqual(seen.codes, { OK: seen.calls });
-    assert.ok(seen.calls > 0);
+    assert.ok(seen.length > 0);
+    assert.deepEqual(new Set(seen.map((record) => record.outcome.code)), new Set(['OK']));
     reportFigure(t, 'hostile.grpc_50000_descriptors_refused_ms', refusedMs);
-    reportFigure(t, 'hostile.descriptors_probe_max_ms', seen.maxMs);
+    // includes this process encoding the 50,000 descriptors: the service's own share is in docs/security.md
+    reportFigure(t, 'hostile.descriptors_probe_max_ms', longestCall(seen));
     assert.ok(service.isAlive());
     assert.equal(await service.health(), 200);
   });
 });
-
-interface ProbeReport {
-  readonly calls: number;
-  readonly codes: Record<string, number>;
-  readonly maxMs: number;
-}
-
-/** Ordinary calls one after another until stopped: what another caller saw meanwhile. */
-function probeWhile(service: FaultService): { stop: () => Promise<ProbeReport> } {
-  let running = true;
-  const codes: Record<string, number> = {};
-  let calls = 0;
-  let maxMs = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const outcome = await service.grpc.call(rlsRequest('hostile', [['client', 'probe']]));
-      maxMs = Math.max(maxMs, performance.now() - started);
-      codes[outcome.code] = (codes[outcome.code] ?? 0) + 1;
-      calls++;
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return { calls, codes, maxMs };
-    },
-  };
-}

@@ -11,6 +11,7 @@ import { createRulesDir } from '../../load/rules-dir';
 import { httpCall } from '../../load/keep-alive-callers';
 import { rlsRequest } from '../../load/rls-client';
 import { rlsProtos } from '../../src/transport/rls-protos';
+import { longestCall, startLoad } from './closed-loop-load';
 import { reportFigure, startFaultService, type FaultService } from './fault-service';
 import { floodFromChild, type FloodProcess } from './raw-connections';
 
@@ -146,6 +147,27 @@ describe('hostile bytes and connections on the wire', () => {
       'hostile_wire.grpc_bytes',
       outcomes.map((outcome) => outcome.details),
     );
+  });
+
+  it('4 MiB of two-byte fields (2 million): INVALID_ARGUMENT after 32,768, and other calls go on', async (t) => {
+    const twoMillion = (hex: string) => Buffer.from(hex.repeat(2_000_000), 'hex');
+    const probes = startLoad(
+      { client: service.grpc, inFlight: 1, request: () => rlsRequest('wire', [['unlimited', 'probe']]) },
+      t,
+    );
+    // unknown varints, the domain set again and again (protobuf keeps the last), hits_addend alike
+    for (const hex of ['4800', '0a00', '1801']) {
+      const outcome = await service.grpc.callRaw(twoMillion(hex), 30_000);
+      assert.deepEqual(
+        outcome,
+        { code: 'INVALID_ARGUMENT', details: `${NOT_VALID}more than 32768 fields` },
+        hex,
+      );
+    }
+    const seen = await probes.stop();
+    assert.ok(seen.length > 0);
+    assert.deepEqual(new Set(seen.map((record) => record.outcome.code)), new Set(['OK']));
+    reportFigure(t, 'hostile_wire.field_flood_probe_max_ms', longestCall(seen));
   });
 
   it('invalid UTF-8 in a value: INVALID_ARGUMENT (gRPC) and 400 (/json); the U+FFFD spelling has a counter of its own', async () => {

@@ -4,7 +4,7 @@ import type { MethodDefinition } from '@grpc/grpc-js';
 import { Field, Type } from 'protobufjs';
 import { rlsProtos } from '../rls-protos';
 import { rlsMessageTypes } from './rls-server-method';
-import { wireFormatProblem } from './check-wire-format';
+import { MAX_MESSAGE_FIELDS, PASSED_A_TALLY, wireFormatProblem } from './check-wire-format';
 import { wireSchemaOf } from './wire-schema';
 
 const sut = (hex: string) =>
@@ -35,8 +35,8 @@ describe(wireFormatProblem.name, () => {
     const descriptors = schema.fields[2]!;
     const entries = descriptors.message!.fields[1]!;
     const tallies = [
-      { field: descriptors, count: 0 },
-      { field: entries, count: 7 },
+      { field: descriptors, max: 3, count: 0 },
+      { field: entries, max: 3, count: 7 },
     ];
     const bytes = client.requestSerialize({
       domain: 'd',
@@ -61,6 +61,34 @@ describe(wireFormatProblem.name, () => {
     assert.deepEqual(
       tallies.map((tally) => tally.count),
       [3, 3],
+    );
+    // the check stops at the occurrence past a max: the third entry, before the third descriptor
+    const fewer = [
+      { field: descriptors, max: 3, count: 0 },
+      { field: entries, max: 2, count: 0 },
+    ];
+    assert.equal(wireFormatProblem(schema, bytes, fewer), PASSED_A_TALLY);
+    assert.deepEqual(
+      fewer.map((tally) => tally.count),
+      [3, 3],
+    );
+  });
+
+  it('at most 32,768 fields a message, counted at every depth and in groups, reported without a path', () => {
+    assert.equal(MAX_MESSAGE_FIELDS, 32_768);
+    const schema = wireSchemaOf(rlsMessageTypes().request);
+    const unknownVarints = (count: number) => Buffer.from('4800'.repeat(count), 'hex');
+    assert.equal(wireFormatProblem(schema, unknownVarints(32_768)), undefined);
+    assert.equal(wireFormatProblem(schema, unknownVarints(32_769)), 'more than 32768 fields');
+    // 1 + 1 + 32,767 inside a descriptor's entry (field 9 of Entry is unknown)
+    const inEntry = Buffer.concat([Buffer.from('0a00', 'hex'), nestedTwice(unknownVarints(32_767))]);
+    assert.equal(wireFormatProblem(schema, inEntry), 'more than 32768 fields');
+    // a group's start, its 32,767 fields and its end
+    const group = Buffer.concat([Buffer.from('4b', 'hex'), unknownVarints(32_767), Buffer.from('4c', 'hex')]);
+    assert.equal(wireFormatProblem(schema, group), 'more than 32768 fields');
+    assert.equal(
+      wireFormatProblem(schema, group.subarray(0, group.length - 3)),
+      'field 9: group 9 not ended before the end of the message',
     );
   });
 
@@ -135,3 +163,16 @@ describe(wireFormatProblem.name, () => {
     assert.equal(check('12 03 010000'), 'weights[0]: packed values: 4-byte value cut short at byte 2');
   });
 });
+
+/** `content` as the one entry of the one descriptor: field 2 { field 1 { content } }. */
+function nestedTwice(content: Buffer): Buffer {
+  const entry = Buffer.concat([Buffer.from([0x0a]), varintBytes(content.length), content]);
+  return Buffer.concat([Buffer.from([0x12]), varintBytes(entry.length), entry]);
+}
+
+function varintBytes(value: number): Buffer {
+  const bytes: number[] = [];
+  for (; value >= 0x80; value = Math.floor(value / 128)) bytes.push((value % 128) | 0x80);
+  bytes.push(value);
+  return Buffer.from(bytes);
+}

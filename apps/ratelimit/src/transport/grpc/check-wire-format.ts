@@ -15,6 +15,13 @@ const MAX_FIELD_NUMBER = 536_870_911;
 const MAX_GROUP_DEPTH = 64;
 /** Known messages nested deeper than this are refused (C++ protobuf's default recursion limit). */
 const MAX_MESSAGE_DEPTH = 100;
+/**
+ * The most fields (tags, known or not, at every depth) one message may hold. Walking and decoding
+ * run on the serving loop in one piece and cost per field: 4 MiB of two-byte fields (2 million)
+ * held every other call 50-250 ms. A request at the descriptor and entry bounds, every optional
+ * field set, has about 18,300 (docs/security.md#what-one-request-may-carry).
+ */
+export const MAX_MESSAGE_FIELDS = 32_768;
 
 /** By wire type: 1 where a tag may have it (4, the end of a group, is valid only inside one). */
 const TAG_WIRE_TYPE_IS_VALID = new Uint8Array([1, 1, 1, 1, 0, 1, 0, 0]);
@@ -23,14 +30,23 @@ const TAG_WIRE_TYPE_IS_VALID = new Uint8Array([1, 1, 1, 1, 0, 1, 0, 0]);
 let varint = 0;
 let failure = '';
 
-/** A field whose occurrences a check counts, over the message and every message inside it. */
+/**
+ * A message field whose occurrences a check counts, over the message and every message inside it;
+ * the check stops at the occurrence that passes `max`.
+ */
 export interface FieldTally {
   readonly field: WireField;
+  readonly max: number;
   count: number;
 }
 
 /** The tallies of the check running (a check runs start to end without yielding). */
 let tallies: readonly FieldTally[] = [];
+/** How many more fields the message being checked may hold. */
+let fieldsLeft = 0;
+const TOO_MANY_FIELDS = `more than ${MAX_MESSAGE_FIELDS} fields`;
+/** The problem of a check stopped by a tally: which one is in its count. */
+export const PASSED_A_TALLY = 'a counted field occurs more often than allowed';
 
 interface Problem {
   readonly path: string;
@@ -39,7 +55,8 @@ interface Problem {
 
 /**
  * Why `bytes` is not a valid message of `schema`, or undefined when it is. Each of `counted` ends
- * with how often its field occurs in the message (complete when the message is valid).
+ * with how often its field occurs in the message (complete when the message is valid); when one
+ * passes its max the check stops there with PASSED_A_TALLY.
  */
 export function wireFormatProblem(
   schema: WireSchema,
@@ -48,8 +65,10 @@ export function wireFormatProblem(
 ): string | undefined {
   for (const tally of counted) tally.count = 0;
   tallies = counted;
+  fieldsLeft = MAX_MESSAGE_FIELDS;
   const problem = checkMessage(schema, bytes, 0, bytes.length, 0);
   if (problem === undefined) return undefined;
+  if (problem.text === TOO_MANY_FIELDS || problem.text === PASSED_A_TALLY) return problem.text;
   return problem.path === '' ? problem.text : `${problem.path}: ${problem.text}`;
 }
 
@@ -65,6 +84,7 @@ function checkMessage(
     const tagAt = pos;
     pos = readTag(bytes, pos, end);
     if (pos === FAILED) return { path: '', text: failure };
+    if (--fieldsLeft < 0) return { path: '', text: TOO_MANY_FIELDS };
     // readTag checked the field number: the tag fits in 32 bits.
     const id = varint >>> 3;
     const wire = varint & 7;
@@ -75,9 +95,10 @@ function checkMessage(
     }
     pos = skipValue(bytes, pos, end, wire, id);
     if (pos === FAILED) return { path: fieldPath(field, schema, bytes, start, tagAt, id), text: failure };
-    if (field === undefined) continue;
-    if (tallies.length > 0) countOccurrence(field);
-    if (wire !== WireType.LengthDelimited) continue;
+    if (field === undefined || wire !== WireType.LengthDelimited) continue;
+    // Only messages are counted: a string's occurrence needs no look at the tallies.
+    if (field.message !== undefined && tallies.length > 0 && passesTally(field))
+      return { path: '', text: PASSED_A_TALLY };
     // skipValue left the value's length in `varint`.
     const problem = checkContent(field, bytes, pos - varint, pos, depth);
     if (problem !== undefined) return nested(fieldPath(field, schema, bytes, start, tagAt, id), problem);
@@ -85,8 +106,13 @@ function checkMessage(
   return undefined;
 }
 
-function countOccurrence(field: WireField): void {
-  for (let i = 0; i < tallies.length; i++) if (tallies[i].field === field) tallies[i].count++;
+/** Counts an occurrence of `field`; true when that passes its tally's max. */
+function passesTally(field: WireField): boolean {
+  for (let i = 0; i < tallies.length; i++) {
+    const tally = tallies[i];
+    if (tally.field === field && ++tally.count > tally.max) return true;
+  }
+  return false;
 }
 
 function hasWireType(field: WireField, wire: number): boolean {
@@ -209,6 +235,7 @@ function skipGroup(bytes: Uint8Array, pos: number, end: number, id: number): num
     const tagAt = pos;
     pos = readTagOrGroupEnd(bytes, pos, end);
     if (pos === FAILED) return FAILED;
+    if (--fieldsLeft < 0) return fail(TOO_MANY_FIELDS);
     const tagId = Math.floor(varint / 8);
     const wire = varint % 8;
     if (wire === WireType.EndGroup) {

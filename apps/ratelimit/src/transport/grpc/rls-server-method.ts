@@ -11,7 +11,7 @@ import type { Type } from 'protobufjs';
 import { RLS_SERVICE_NAME } from '../proto-paths';
 import { encodeMessage, packageOf, serverMessageType } from './server-protos';
 import { MAX_DESCRIPTORS_PER_REQUEST, MAX_ENTRIES_PER_REQUEST } from '../../rate-limit-types';
-import { tooManyDescriptors, tooManyEntries } from '../../ratelimit/validate-request';
+import { TOO_MANY_DESCRIPTORS, TOO_MANY_ENTRIES } from '../../ratelimit/validate-request';
 import { strictDecoder, type OccurrenceLimit } from './strict-decoder';
 
 export interface RlsMessageTypes {
@@ -29,8 +29,8 @@ export function rlsMessageTypes(): RlsMessageTypes {
 
 /** A request over these bounds is refused before it is decoded (docs/security.md#what-one-request-may-carry). */
 const REQUEST_LIMITS: readonly OccurrenceLimit[] = [
-  { path: ['descriptors'], max: MAX_DESCRIPTORS_PER_REQUEST, refusal: tooManyDescriptors },
-  { path: ['descriptors', 'entries'], max: MAX_ENTRIES_PER_REQUEST, refusal: tooManyEntries },
+  { path: ['descriptors'], max: MAX_DESCRIPTORS_PER_REQUEST, refusal: TOO_MANY_DESCRIPTORS },
+  { path: ['descriptors', 'entries'], max: MAX_ENTRIES_PER_REQUEST, refusal: TOO_MANY_ENTRIES },
 ];
 
 /**

@@ -2,18 +2,19 @@
 // (check-wire-format.ts), or that protobufjs cannot decode, become an UndecodableRequest the
 // handler answers INVALID_ARGUMENT with the reason; grpc-js would answer INTERNAL with none. A
 // message with more of a field than its method allows becomes a RefusedRequest before protobufjs
-// decodes it: counting costs a walk over bytes the check walks anyway, decoding costs objects.
+// decodes it, the check stopping at the occurrence past the bound: counting costs a walk the check
+// makes anyway, decoding costs objects.
 import type { Type } from 'protobufjs';
-import { wireFormatProblem, type FieldTally } from './check-wire-format';
+import { PASSED_A_TALLY, wireFormatProblem, type FieldTally } from './check-wire-format';
 import { RefusedRequest, UndecodableRequest } from './undecodable-request';
 import { wireSchemaOf, type WireField, type WireSchema } from './wire-schema';
 
-/** At most `max` occurrences of the field at `path` (field names from the message down) in one message. */
+/** At most `max` occurrences of the message field at `path` (field names from the message down) in one message. */
 export interface OccurrenceLimit {
   readonly path: readonly string[];
   readonly max: number;
-  /** The refusal's text, given how often the field occurs. */
-  readonly refusal: (count: number) => string;
+  /** The answer's text when the message passes `max`. */
+  readonly refusal: string;
 }
 
 /** `bytes` -> the decoded message, or an UndecodableRequest / RefusedRequest saying what is wrong. */
@@ -22,7 +23,11 @@ export function strictDecoder(
   limits: readonly OccurrenceLimit[] = [],
 ): (bytes: Buffer) => object {
   const schema = wireSchemaOf(type);
-  const tallies: FieldTally[] = limits.map((limit) => ({ field: fieldAt(schema, limit.path), count: 0 }));
+  const tallies: FieldTally[] = limits.map((limit) => ({
+    field: fieldAt(schema, limit.path),
+    max: limit.max,
+    count: 0,
+  }));
   return (bytes) => decodeOrUndecodable(type, schema, bytes, limits, tallies);
 }
 
@@ -34,10 +39,11 @@ function decodeOrUndecodable(
   tallies: readonly FieldTally[],
 ): object {
   const problem = wireFormatProblem(schema, bytes, tallies);
-  if (problem !== undefined) return new UndecodableRequest(problem);
-  for (let i = 0; i < limits.length; i++) {
-    if (tallies[i].count > limits[i].max) return new RefusedRequest(limits[i].refusal(tallies[i].count));
+  if (problem === PASSED_A_TALLY) {
+    const passed = tallies.findIndex((tally) => tally.count > tally.max);
+    return new RefusedRequest(limits[passed].refusal);
   }
+  if (problem !== undefined) return new UndecodableRequest(problem);
   try {
     return type.decode(bytes);
   } catch (error) {
@@ -53,6 +59,6 @@ function fieldAt(schema: WireSchema, path: readonly string[]): WireField {
     if (field === undefined) throw new Error(`no field ${path.join('.')} in the message`);
     within = field.message;
   }
-  if (field === undefined) throw new Error('an occurrence limit names no field');
+  if (field?.message === undefined) throw new Error('an occurrence limit names no message field');
   return field;
 }

@@ -232,13 +232,13 @@ describe(parseJsonRequest.name, () => {
       const descriptors = Array.from({ length: 1001 }, () => ({ entries: [{ key: 'k', value: 'v' }] }));
       rejects(
         JSON.stringify({ domain: 'd', descriptors }),
-        'rate limit request has 1001 descriptors; at most 1000 are allowed',
+        'rate limit request has more than 1000 descriptors',
       );
       // counted before anything is read: the bad unit of descriptor 0 is not what is reported
       const entries = Array.from({ length: 4097 }, () => ({ key: 'k', value: 'v' }));
       rejects(
         JSON.stringify({ domain: 'd', descriptors: [{ entries, limit: { unit: 'FORTNIGHT' } }] }),
-        'rate limit request has 4097 descriptor entries; at most 4096 are allowed',
+        'rate limit request has more than 4096 descriptor entries',
       );
       assert.equal(parse({ domain: 'd', descriptors: descriptors.slice(1) }).descriptors.length, 1000);
     });
