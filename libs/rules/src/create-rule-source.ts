@@ -4,6 +4,7 @@ import type { RulesSourceConfig } from './rules-module-options';
 import { FileRuleSource } from './sources/file-rule-source';
 import type { RuleSource } from './sources/rule-source';
 import { XdsRuleSource } from './sources/xds-rule-source';
+import { compileXdsInWorker } from './worker/run-rules-worker';
 
 export function createRuleSource(
   config: RulesSourceConfig,
@@ -18,6 +19,14 @@ export function createRuleSource(
         isFirstLoadBeforeServing,
       );
     case 'xds':
-      return new XdsRuleSource(config);
+      return new XdsRuleSource({
+        ...config,
+        compile: (resources, signal) =>
+          compileXdsInWorker(
+            resources,
+            { mergeDomainConfigs: config.mergeDomainConfigs, unsupportedAlgorithms },
+            signal,
+          ),
+      });
   }
 }

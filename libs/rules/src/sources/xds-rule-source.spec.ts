@@ -3,8 +3,11 @@
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RawDomainConfig } from '../raw-domain-config';
+import type { RuleSnapshot } from '../rule-snapshot';
 import { toAny } from '../../test/support/ads-server';
 import { fromXdsConfig, type XdsRateLimitConfig } from '../from-xds-config';
+import { decodeRateLimitConfig } from './decode-xds-resource';
+import type { PreparedRules, RuleSet } from './rule-source';
 import type { AdsStream, AdsStreamHandlers } from './xds-ads-stream';
 import { RATE_LIMIT_CONFIG_TYPE_URL, type XdsAny, type XdsDiscoveryRequest } from './xds-protos';
 import { XdsRuleSource, type XdsRuleSourceOptions } from './xds-rule-source';
@@ -46,7 +49,7 @@ const configV1: XdsRateLimitConfig = {
 
 describe(XdsRuleSource.name, () => {
   let streams: FakeStream[];
-  let received: RawDomainConfig[][];
+  let received: RuleSet[];
   let versions: (string | undefined)[];
   let errors: Error[];
   let verdict: Error | undefined;
@@ -233,5 +236,114 @@ describe(XdsRuleSource.name, () => {
     void start();
 
     assert.throws(() => start(), { message: 'xDS rule source is already started' });
+  });
+
+  describe('with compile: each set compiled off the serving thread, one after the other', () => {
+    /** Compiles resolve or fail when the test says; each is recorded with what it was given. */
+    let compiles: { configs: readonly RawDomainConfig[]; settle: (error?: Error) => void }[];
+    const prepared = (configs: readonly RawDomainConfig[]): PreparedRules => ({
+      snapshot: { domains: configs.map((config) => config.domain) } as unknown as RuleSnapshot,
+      configCount: configs.length,
+    });
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+    beforeEach(async () => {
+      await sut.stop();
+      compiles = [];
+      sut = new XdsRuleSource(
+        {
+          ...options,
+          compile: (resources) => {
+            const configs = resources.map(decodeRateLimitConfig);
+            return new Promise((resolve, reject) =>
+              compiles.push({
+                configs,
+                settle: (error) => (error ? reject(error) : resolve(prepared(configs))),
+              }),
+            );
+          },
+        },
+        (handlers) => {
+          const stream = new FakeStream(handlers);
+          streams.push(stream);
+          return stream;
+        },
+      );
+    });
+
+    it('hands the compiled set over and ACKs only once it is compiled', async () => {
+      const started = start();
+      current().respond('v1', 'n1', [configV1]);
+      await settled();
+      assert.deepEqual(
+        compiles.map((compile) => compile.configs),
+        [[fromXdsConfig(configV1)]],
+      );
+      assert.equal(received.length, 0);
+      assert.equal(current().written.length, 1);
+
+      compiles[0].settle();
+      await started;
+      assert.deepEqual(received, [prepared([fromXdsConfig(configV1)])]);
+      assert.deepEqual(versions, ['v1']);
+      assert.deepEqual(current().written[1], { versionInfo: 'v1', responseNonce: 'n1', node, typeUrl });
+    });
+
+    it('compiles sets in the order they arrived, the next after the one before', async () => {
+      void start();
+      current().respond('v1', 'n1', [configV1]);
+      current().respond('v2', 'n2', [{ ...configV1, domain: 'd2' }]);
+      await settled();
+      assert.equal(compiles.length, 1);
+
+      compiles[0].settle();
+      await settled();
+      assert.equal(compiles.length, 2);
+      compiles[1].settle();
+      await settled();
+      assert.deepEqual(versions, ['v1', 'v2']);
+      assert.deepEqual(
+        current()
+          .written.slice(1)
+          .map((request) => request.responseNonce),
+        ['n1', 'n2'],
+      );
+    });
+
+    it('a set that does not compile: reported as a failed load and NACKed, the handler not called', async () => {
+      void start();
+      current().respond('v1', 'n1', [configV1]);
+      await settled();
+      compiles[0].settle(new Error('d1.yaml: invalid rate limit unit'));
+      await settled();
+      assert.equal(received.length, 0);
+      assert.deepEqual(
+        errors.map((error) => error.message),
+        ['d1.yaml: invalid rate limit unit'],
+      );
+      assert.equal(current().written[1].errorDetail?.message, 'd1.yaml: invalid rate limit unit');
+      assert.equal(current().written[1].versionInfo, '');
+    });
+
+    it('a stream replaced or a source stopped while compiling gets no answer', async () => {
+      void start();
+      const first = current();
+      first.respond('v1', 'n1', [configV1]);
+      await settled();
+      first.handlers.onClosed('server went away');
+      compiles[0].settle();
+      await settled();
+      assert.deepEqual(first.written.length, 1);
+      assert.equal(received.length, 0);
+
+      mock.timers.tick(1000);
+      current().respond('v2', 'n2', [configV1]);
+      await settled();
+      await sut.stop();
+      compiles[1].settle(new Error('aborted'));
+      await settled();
+      assert.equal(received.length, 0);
+      assert.equal(errors.length, 0);
+    });
   });
 });

@@ -1,14 +1,16 @@
 // State-of-the-world ADS client for RateLimitConfig resources (envoy
 // src/provider/xds_grpc_sotw_provider.go). Each DiscoveryResponse carries the whole rule set: it
-// is decoded, converted with fromXdsConfig and handed to onConfigs, which compiles and swaps it
-// (the registry stays the single place that compiles). The callback's result decides the answer:
+// is decoded, converted with fromXdsConfig, compiled in a rules worker process when `compile` is
+// given (the service's case: a 4 MiB set is seconds of compiling, which the serving thread must
+// not do; docs/rules.md#where-rules-are-compiled), one set after the other, and handed to
+// onConfigs, which swaps it in (or compiles it, without `compile`). The callback's result decides the answer:
 // ACK (version + nonce) when it returns nothing, NACK (last ACKed version + nonce + error text)
 // when it returns or throws an Error; the server then knows the last good rules are still active.
 // A failed or ended stream is reopened after the jpillora-style backoff and resubscribes with the
 // last ACKed version.
 import type { Logger } from '../logger';
 import type { RawDomainConfig } from '../raw-domain-config';
-import { fromXdsConfig } from '../from-xds-config';
+import { decodeRateLimitConfig, rateLimitConfigBytes } from './decode-xds-resource';
 import {
   createGrpcAdsConnector,
   type AdsStream,
@@ -16,11 +18,9 @@ import {
   type XdsConnectionOptions,
 } from './xds-ads-stream';
 import { XdsBackoff, type XdsBackoffOptions } from './xds-backoff';
-import type { RuleSource } from './rule-source';
+import type { PreparedRules, RuleSet, RuleSource } from './rule-source';
 import {
   RATE_LIMIT_CONFIG_TYPE_URL,
-  xdsProtos,
-  type XdsAny,
   type XdsDiscoveryRequest,
   type XdsDiscoveryResponse,
   type XdsNode,
@@ -36,6 +36,11 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
   /** [0, 1) source for the backoff jitter; Math.random by default. */
   readonly random?: () => number;
   readonly logger?: Logger;
+  /**
+   * Decodes and compiles a set's RateLimitConfig resources (their bytes) off the serving thread;
+   * `signal` ends when the source stops.
+   */
+  readonly compile?: (resources: readonly Uint8Array[], signal: AbortSignal) => Promise<PreparedRules>;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
  * with `error.message`. Return nothing when the rules were applied: the source ACKs.
  */
 export type XdsConfigsHandler = (
-  configs: RawDomainConfig[],
+  configs: RuleSet,
   warnings?: readonly string[],
   version?: string,
 ) => void | Error;
@@ -62,6 +67,9 @@ export class XdsRuleSource implements RuleSource {
   private isRunning = false;
   private lastAckedVersion = '';
   private resolveStarted: (() => void) | undefined;
+  /** The sets being compiled, in the order they arrived. */
+  private compiling: Promise<void> = Promise.resolve();
+  private readonly stopping = new AbortController();
 
   /** Throws on bad options (unreadable TLS files, illegal header names). */
   constructor(
@@ -91,6 +99,7 @@ export class XdsRuleSource implements RuleSource {
 
   async stop(): Promise<void> {
     this.isRunning = false;
+    this.stopping.abort();
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.stream?.close();
@@ -135,20 +144,57 @@ export class XdsRuleSource implements RuleSource {
       this.logger.warn(`ignoring xDS response of type '${response.typeUrl ?? ''}'`);
       return;
     }
-    let configs: RawDomainConfig[];
+    let resources: Buffer[];
+    let configs: RawDomainConfig[] | undefined;
     try {
-      configs = (response.resources ?? []).map(decodeResource);
+      resources = (response.resources ?? []).map(rateLimitConfigBytes);
+      if (this.options.compile === undefined) configs = resources.map(decodeRateLimitConfig);
     } catch (error) {
-      this.onError(error as Error);
-      this.nack(response, (error as Error).message);
+      return this.refuse(response, error as Error);
+    }
+    const compile = this.options.compile;
+    if (compile === undefined) return this.applyAndAnswer(configs ?? [], response);
+    const stream = this.stream;
+    this.compiling = this.compiling.then(() => this.compileAndAnswer(compile, resources, response, stream));
+  }
+
+  /** A set that could not be used: a failed load, and a NACK with its reason. */
+  private refuse(response: XdsDiscoveryResponse, error: Error): void {
+    this.onError(error);
+    this.nack(response, error.message);
+  }
+
+  /**
+   * Compiles in a worker, then swaps and answers on the stream that brought the set. A stream
+   * replaced meanwhile gets no answer: its successor resubscribes with the last ACKed version, and
+   * the server sends the set again.
+   */
+  private async compileAndAnswer(
+    compile: NonNullable<XdsRuleSourceOptions['compile']>,
+    resources: readonly Buffer[],
+    response: XdsDiscoveryResponse,
+    stream: AdsStream | undefined,
+  ): Promise<void> {
+    let prepared: PreparedRules;
+    try {
+      prepared = await compile(resources, this.stopping.signal);
+    } catch (error) {
+      if (!this.isRunning) return;
+      const failure = error instanceof Error ? error : new Error(String(error));
+      if (this.stream === stream) this.refuse(response, failure);
+      else this.onError(failure);
       return;
     }
+    if (this.isRunning && this.stream === stream) this.applyAndAnswer(prepared, response);
+  }
+
+  private applyAndAnswer(configs: RuleSet, response: XdsDiscoveryResponse): void {
     const rejection = this.applyConfigs(configs, response.versionInfo ?? '');
     if (rejection === undefined) this.ack(response);
     else this.nack(response, rejection.message);
   }
 
-  private applyConfigs(configs: RawDomainConfig[], version: string): Error | undefined {
+  private applyConfigs(configs: RuleSet, version: string): Error | undefined {
     try {
       const result = this.onConfigs(configs, [], version);
       return result instanceof Error ? result : undefined;
@@ -182,21 +228,6 @@ export class XdsRuleSource implements RuleSource {
   private markStarted(): void {
     this.resolveStarted?.();
     this.resolveStarted = undefined;
-  }
-}
-
-function decodeResource(resource: XdsAny): RawDomainConfig {
-  if (resource.type_url !== RATE_LIMIT_CONFIG_TYPE_URL) {
-    throw new Error(
-      `unexpected xDS resource type '${resource.type_url ?? ''}', expected '${RATE_LIMIT_CONFIG_TYPE_URL}'`,
-    );
-  }
-  try {
-    return fromXdsConfig(xdsProtos().rateLimitConfig.deserialize(resource.value ?? Buffer.alloc(0)));
-  } catch (error) {
-    throw new Error(`cannot decode xDS RateLimitConfig resource: ${(error as Error).message}`, {
-      cause: error,
-    });
   }
 }
 

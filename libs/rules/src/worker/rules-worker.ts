@@ -11,6 +11,7 @@ import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { inFileOrder } from '../rule-config-error';
+import { decodeRateLimitConfig } from '../sources/decode-xds-resource';
 import { readRuleFilesOf, type RuleFileLayout } from '../sources/read-rule-files';
 import { LOAD_NICE, lowerPriority } from './lower-priority';
 import { snapshotRecords } from './snapshot-records';
@@ -41,14 +42,25 @@ function serve(): void {
     if (job.type === 'in-force') return onInForce?.(job.texts, job.done);
     if (job.type === 'check') return void checked(job.text, job.sourceName, job.options).then(reply);
     process.off('message', onJob);
-    load(job).catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
+    const configs = job.type === 'load' ? readAndParse(job) : decodeXds(job.resources);
+    configs
+      .then((read) => sendCompiled(read, job.options))
+      .catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
   };
   process.on('message', onJob);
 }
 
-async function load(job: Extract<WorkerJob, { type: 'load' }>): Promise<void> {
-  const configs = parseFiles(await readRuleFilesOf(job.layout as RuleFileLayout, job.directoryMustExist));
-  const compiled = compileRules(configs, { ...job.options, collectAll: false });
+async function readAndParse(job: Extract<WorkerJob, { type: 'load' }>): Promise<RawDomainConfig[]> {
+  return parseFiles(await readRuleFilesOf(job.layout as RuleFileLayout, job.directoryMustExist));
+}
+
+async function decodeXds(resources: readonly Uint8Array[]): Promise<RawDomainConfig[]> {
+  return resources.map(decodeRateLimitConfig);
+}
+
+/** Compiles `configs` and sends the snapshot back in pieces, the next when the service asks. */
+function sendCompiled(configs: readonly RawDomainConfig[], options: CompileOptions): void {
+  const compiled = compileRules(configs, { ...options, collectAll: false });
   if (compiled.snapshot === undefined) throw compiled.errors[0];
   const snapshot = compiled.snapshot as CompiledRuleSnapshot;
   reply({ type: 'loaded', configCount: configs.length, sources: [...snapshot.sourceMap] });

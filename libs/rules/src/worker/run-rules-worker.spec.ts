@@ -6,10 +6,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { examplesDir, exampleSnapshot, readFixture } from '../../test/fixture-files';
+import { compileSnapshot } from '../compile-snapshot';
+import { fromXdsConfig, type XdsRateLimitConfig } from '../from-xds-config';
+import { xdsProtos } from '../sources/xds-protos';
 import { MAX_CHECK_CHANGES } from '../limit-changes';
 import type { Algorithm } from '../model';
 import type { RuleFileLayout } from '../sources/read-rule-files';
-import { checkRulesInWorker, loadRulesInWorker, rulesWorkerPath } from './run-rules-worker';
+import {
+  checkRulesInWorker,
+  compileXdsInWorker,
+  loadRulesInWorker,
+  rulesWorkerPath,
+} from './run-rules-worker';
 
 const OPTIONS = { mergeDomainConfigs: false };
 const MINOR = constants.NODE_PERFORMANCE_GC_MINOR;
@@ -117,6 +125,37 @@ describe(loadRulesInWorker.name, () => {
     await assert.rejects(loadRulesInWorker(layout('bucket'), { ...OPTIONS, unsupportedAlgorithms }), {
       name: 'RuleConfigError',
       message: /^a\.yaml: token_bucket needs the redis or memory backend/,
+    });
+  });
+});
+
+describe(compileXdsInWorker.name, () => {
+  const config = (domain: string): XdsRateLimitConfig => ({
+    name: `${domain}-rules`,
+    domain,
+    descriptors: [
+      { key: 'client', rateLimit: { unit: 'MINUTE', requestsPerUnit: 5 } },
+      { key: 'path', value: '/login', rateLimit: { unit: 'HOUR', requestsPerUnit: 20 } },
+    ],
+  });
+  const bytes = (configs: XdsRateLimitConfig[]) =>
+    configs.map((item) => xdsProtos().rateLimitConfig.serialize(item));
+
+  it('decodes and compiles an xDS set as the serving thread would', async () => {
+    const configs = [config('edge'), config('api')];
+    const { snapshot, configCount } = await compileXdsInWorker(bytes(configs), OPTIONS);
+    const expected = compileSnapshot(configs.map(fromXdsConfig), OPTIONS);
+    assert.equal(configCount, 2);
+    assert.equal(snapshot.dump(), expected.dump());
+    assert.deepEqual(snapshot.describe(), expected.describe());
+  });
+
+  it('rejects with what could not be decoded or compiled', async () => {
+    await assert.rejects(compileXdsInWorker([Buffer.from([0x0f])], OPTIONS), {
+      message: /^cannot decode xDS RateLimitConfig resource: /,
+    });
+    await assert.rejects(compileXdsInWorker(bytes([config('')]), OPTIONS), {
+      message: '-rules: config file cannot have empty domain',
     });
   });
 });

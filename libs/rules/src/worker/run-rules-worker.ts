@@ -46,9 +46,26 @@ export function loadRulesInWorker(
   directoryMustExist = false,
   signal?: AbortSignal,
 ): Promise<PreparedRules> {
+  return receiveSnapshot({ type: 'load', layout, directoryMustExist, options: plain(options) }, signal);
+}
+
+/**
+ * Decodes and compiles an xDS set's RateLimitConfig resources (their bytes) in a worker, as a
+ * load's: the serving thread only assembles the result; rejects with the first error (or an
+ * AbortError when `signal` ends it).
+ */
+export function compileXdsInWorker(
+  resources: readonly Uint8Array[],
+  options: CompileOptions,
+  signal?: AbortSignal,
+): Promise<PreparedRules> {
+  return receiveSnapshot({ type: 'compile-xds', resources, options: plain(options) }, signal);
+}
+
+/** Runs a load or compile job and assembles the snapshot its worker sends back in pieces. */
+function receiveSnapshot(job: WorkerJob, signal: AbortSignal | undefined): Promise<PreparedRules> {
   let assembler: SnapshotAssembler | undefined;
   let configCount = 0;
-  const job: WorkerJob = { type: 'load', layout, directoryMustExist, options: plain(options) };
   return runJob<PreparedRules>(job, signal, (reply, worker, done) => {
     if (reply.type === 'loaded') {
       assembler = new SnapshotAssembler(reply.sources);

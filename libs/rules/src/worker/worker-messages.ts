@@ -15,6 +15,12 @@ export type WorkerJob =
       readonly directoryMustExist: boolean;
       readonly options: CompileOptions;
     }
+  /** The RateLimitConfig resources of an xDS set (their bytes): decoded, compiled and sent back as a load's are. */
+  | {
+      readonly type: 'compile-xds';
+      readonly resources: readonly Uint8Array[];
+      readonly options: CompileOptions;
+    }
   | {
       readonly type: 'check';
       readonly text: string;
