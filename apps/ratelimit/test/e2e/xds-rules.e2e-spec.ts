@@ -74,4 +74,50 @@ describe('rules from an xDS server', () => {
     );
     assert.equal(limit, 4);
   });
+
+  it('compiles a large set off the serving thread: calls go on while it compiles, then it is in force', async (t) => {
+    const server = await startAdsServer();
+    servers.push(server);
+    server.setResources('v1', [limitOf(1_000_000)]);
+    const app = await start({}, server);
+    const large = {
+      name: 'large-rules',
+      domain: 'large',
+      descriptors: Array.from({ length: 40_000 }, (_, i) => ({
+        key: 'user',
+        value: `u${i}`,
+        rateLimit: { unit: 'HOUR', requestsPerUnit: i + 1 },
+      })),
+    };
+    const calls: { ms: number; code: string }[] = [];
+    let isApplied = false;
+    const ordinary = (async () => {
+      while (!isApplied) {
+        const started = performance.now();
+        const answer = await app.grpc.shouldRateLimit(rlsRequest('edge', [['client', 'a']]));
+        calls.push({ ms: performance.now() - started, code: answer.overallCode });
+      }
+    })();
+    server.setResources('v2', [limitOf(1_000_000), large]);
+    const limit = await waitFor(
+      async () =>
+        (await app.grpc.shouldRateLimit(rlsRequest('large', [['user', 'u39999']]))).statuses[0].currentLimit
+          ?.requestsPerUnit,
+      { timeoutMs: 30_000, description: 'the large set in force' },
+    );
+    isApplied = true;
+    await ordinary;
+    assert.equal(limit, 40_000);
+    assert.ok(calls.length > 0);
+    assert.deepEqual(new Set(calls.map((call) => call.code)), new Set(['OK']));
+    // acknowledged as applied, as any set
+    await waitFor(async () => server.requests.some((received) => received.request.versionInfo === 'v2'), {
+      timeoutMs: 10_000,
+      description: 'the ACK of v2',
+    });
+    // The ADS server and the service run in this process: the longest call includes the server encoding the set.
+    t.diagnostic(
+      `figure xds.large_set_calls: ${calls.length}, longest ${Math.max(...calls.map((c) => c.ms)).toFixed(1)} ms`,
+    );
+  });
 });
