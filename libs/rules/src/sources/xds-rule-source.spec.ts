@@ -289,24 +289,29 @@ describe(XdsRuleSource.name, () => {
       assert.deepEqual(current().written[1], { versionInfo: 'v1', responseNonce: 'n1', node, typeUrl });
     });
 
-    it('compiles sets in the order they arrived, the next after the one before', async () => {
+    it('compiles the newest set after the one compiling; sets superseded meanwhile are skipped', async () => {
       void start();
       current().respond('v1', 'n1', [configV1]);
+      await settled();
       current().respond('v2', 'n2', [{ ...configV1, domain: 'd2' }]);
+      current().respond('v3', 'n3', [{ ...configV1, domain: 'd3' }]);
       await settled();
       assert.equal(compiles.length, 1);
 
       compiles[0].settle();
       await settled();
-      assert.equal(compiles.length, 2);
+      assert.deepEqual(
+        compiles.map((compile) => compile.configs[0]?.domain),
+        ['d1', 'd3'],
+      );
       compiles[1].settle();
       await settled();
-      assert.deepEqual(versions, ['v1', 'v2']);
+      assert.deepEqual(versions, ['v1', 'v3']);
       assert.deepEqual(
         current()
           .written.slice(1)
           .map((request) => request.responseNonce),
-        ['n1', 'n2'],
+        ['n1', 'n3'],
       );
     });
 

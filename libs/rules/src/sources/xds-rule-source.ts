@@ -69,6 +69,8 @@ export class XdsRuleSource implements RuleSource {
   private resolveStarted: (() => void) | undefined;
   /** The sets being compiled, in the order they arrived. */
   private compiling: Promise<void> = Promise.resolve();
+  /** The newest response: an older one still waiting for its turn is skipped (each is the whole set). */
+  private newest: XdsDiscoveryResponse | undefined;
   private readonly stopping = new AbortController();
 
   /** Throws on bad options (unreadable TLS files, illegal header names). */
@@ -155,6 +157,7 @@ export class XdsRuleSource implements RuleSource {
     const compile = this.options.compile;
     if (compile === undefined) return this.applyAndAnswer(configs ?? [], response);
     const stream = this.stream;
+    this.newest = response;
     this.compiling = this.compiling.then(() => this.compileAndAnswer(compile, resources, response, stream));
   }
 
@@ -165,9 +168,10 @@ export class XdsRuleSource implements RuleSource {
   }
 
   /**
-   * Compiles in a worker, then swaps and answers on the stream that brought the set. A stream
-   * replaced meanwhile gets no answer: its successor resubscribes with the last ACKed version, and
-   * the server sends the set again.
+   * Compiles in a worker, then swaps and answers on the stream that brought the set. A set
+   * superseded before its turn is skipped unanswered: the server waits for the answer to its
+   * newest nonce only. A stream replaced meanwhile gets no answer: its successor resubscribes with
+   * the last ACKed version, and the server sends the set again.
    */
   private async compileAndAnswer(
     compile: NonNullable<XdsRuleSourceOptions['compile']>,
@@ -175,6 +179,7 @@ export class XdsRuleSource implements RuleSource {
     response: XdsDiscoveryResponse,
     stream: AdsStream | undefined,
   ): Promise<void> {
+    if (response !== this.newest) return;
     let prepared: PreparedRules;
     try {
       prepared = await compile(resources, this.stopping.signal);
