@@ -45,6 +45,8 @@ export function parseJsonRequest(body: string | undefined): RateLimitRequest {
 /** A body over the request bounds is refused by its counts, before its descriptors are read. */
 function checkSizeBeforeReading(descriptors: unknown): void {
   if (!Array.isArray(descriptors)) return;
+  // over the descriptor bound: refused before a descriptor is looked at
+  checkRequestSize(descriptors.length, 0);
   let entries = 0;
   for (const item of descriptors as unknown[]) {
     const list = (item as { entries?: unknown } | null)?.entries;
