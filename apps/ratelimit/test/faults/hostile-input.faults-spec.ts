@@ -177,6 +177,14 @@ describe('hostile input', () => {
     reportFigure(t, 'hostile.size_limits', { http: http.status, grpc: `${grpc.code}: ${grpc.details}` });
   });
 
+  it('a /json body nested half a million deep: 400 before it is parsed', async () => {
+    const depth = 500_000;
+    const answer = await postJson(service, `{"domain":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    assert.equal(answer.status, 400);
+    assert.equal(answer.message, 'invalid request body: the body is nested deeper than 32 levels');
+    assert.equal(await service.health(), 200);
+  });
+
   it('more than 1,000 descriptors are refused before decoding; 1,000 are answered; others keep being answered', async (t) => {
     const descriptors = Array.from(
       { length: 50_000 },

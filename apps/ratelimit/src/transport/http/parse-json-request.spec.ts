@@ -228,6 +228,16 @@ describe(parseJsonRequest.name, () => {
       );
     });
 
+    it('nested deeper than 32 levels: refused before JSON.parse reads it; brackets in strings do not count', () => {
+      const nested = (depth: number) => `{"domain":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+      rejects(nested(33), 'invalid request body: the body is nested deeper than 32 levels');
+      rejects(nested(32), 'invalid request body: domain: expected a string, got an array');
+      rejects(nested(500_000), 'invalid request body: the body is nested deeper than 32 levels');
+      const value = '[{\\"['.repeat(40);
+      const body = JSON.stringify({ domain: 'd', descriptors: [{ entries: [{ key: 'k', value }] }] });
+      assert.equal(parseJsonRequest(body).descriptors[0]?.entries[0]?.value, value);
+    });
+
     it('over 1,000 descriptors or 4,096 entries: refused by their counts, before the rest is read', () => {
       const descriptors = Array.from({ length: 1001 }, () => ({ entries: [{ key: 'k', value: 'v' }] }));
       rejects(
