@@ -17,31 +17,36 @@ export interface OccurrenceLimit {
   readonly refusal: string;
 }
 
+/** A limit's count during a check, with the answer when it passes. */
+interface LimitTally extends FieldTally {
+  readonly refusal: string;
+}
+
 /** `bytes` -> the decoded message, or an UndecodableRequest / RefusedRequest saying what is wrong. */
 export function strictDecoder(
   type: Type,
   limits: readonly OccurrenceLimit[] = [],
 ): (bytes: Buffer) => object {
   const schema = wireSchemaOf(type);
-  const tallies: FieldTally[] = limits.map((limit) => ({
+  const tallies: LimitTally[] = limits.map((limit) => ({
     field: fieldAt(schema, limit.path),
     max: limit.max,
+    refusal: limit.refusal,
     count: 0,
   }));
-  return (bytes) => decodeOrUndecodable(type, schema, bytes, limits, tallies);
+  return (bytes) => decodeOrUndecodable(type, schema, bytes, tallies);
 }
 
 function decodeOrUndecodable(
   type: Type,
   schema: WireSchema,
   bytes: Buffer,
-  limits: readonly OccurrenceLimit[],
-  tallies: readonly FieldTally[],
+  tallies: readonly LimitTally[],
 ): object {
   const problem = wireFormatProblem(schema, bytes, tallies);
   if (problem === PASSED_A_TALLY) {
-    const passed = tallies.findIndex((tally) => tally.count > tally.max);
-    return new RefusedRequest(limits[passed].refusal);
+    const passed = tallies.find((tally) => tally.count > tally.max) as LimitTally;
+    return new RefusedRequest(passed.refusal);
   }
   if (problem !== undefined) return new UndecodableRequest(problem);
   try {
