@@ -26,7 +26,7 @@ const RATELIMIT_LAYERS = [
   ['ratelimit'],
   ['transport'],
   ['health', 'console', 'cli', 'run-workers'],
-  ['app.module', 'to-store-options', 'to-rules-options'],
+  ['app.module', 'library-options'],
   ['create-app'],
   ['main', 'bundle'],
 ];

@@ -1,8 +1,8 @@
 // `npm run lines [-- --ref <commit>]`: the size of the rate limit service as a newcomer reads it,
 // in files and non-blank lines, tests left out (`*.spec.ts` and the other test suffixes, `test/`
 // folders): the service (its app's src/, libs/rules/src, libs/storage/src; the proto loading code
-// lives inside them and gets a row of its own), its settings (src/settings/ and the two files that
-// map settings to the libraries' options), and each top folder. `--ref` counts a commit instead of
+// lives inside them and gets a row of its own), its settings (src/settings/ and the file that
+// hands settings to the libraries' options), and each top folder. `--ref` counts a commit instead of
 // the working tree (untracked files included, ignored ones not), for a before/after.
 import './supported-node.mjs';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const APP = 'apps/ratelimit/src';
 const SERVICE_FOLDERS = [APP, 'libs/rules/src', 'libs/storage/src'];
-const SETTINGS_PATHS = [`${APP}/settings/`, `${APP}/to-store-options.ts`, `${APP}/to-rules-options.ts`];
+const SETTINGS_PATHS = [`${APP}/settings/`, `${APP}/library-options.ts`];
 const TEST_FILE = /(\.|-)(spec|int-spec|e2e-spec|browser-spec|faults-spec|type-test)\.ts$|(^|\/)test\//;
 /** Code that loads .proto files: the packages that read them, imported outside tests. */
 const PROTO_LOADING = /from ['"](@grpc\/proto-loader|protobufjs)(\/[^'"]*)?['"]/;

@@ -20,9 +20,9 @@ describe('ratelimit Helm chart settings, read by parseSettings', () => {
     const sut = settingsFor([]);
     assert.equal(sut.backend.type, 'memory');
     assert.deepEqual(sut.config.runtime, {
-      root: '/data',
-      subdirectory: 'ratelimit',
-      appDirectory: 'config',
+      runtimeRoot: '/data',
+      runtimeSubdirectory: 'ratelimit',
+      runtimeAppDirectory: 'config',
       ignoreDotFiles: true,
       watchRoot: false,
       maxFileBytes: 16777216,
@@ -41,18 +41,18 @@ describe('ratelimit Helm chart settings, read by parseSettings', () => {
   it('redis: single node with a password and a 300 ms timeout', () => {
     const sut = settingsFor(['ci/redis-values.yaml']);
     assert.equal(sut.backend.type, 'redis');
-    assert.equal(sut.backend.redis.type, 'single');
-    assert.equal(sut.backend.redis.url, 'redis-master.redis:6379');
-    assert.equal(sut.backend.redis.socketType, 'tcp');
-    assert.equal(sut.backend.redis.auth, 'user:password');
-    assert.equal(sut.backend.redis.timeoutMs, 300);
+    assert.equal(sut.backend.redis.main.type, 'single');
+    assert.equal(sut.backend.redis.main.url, 'redis-master.redis:6379');
+    assert.equal(sut.backend.redis.main.socketType, 'tcp');
+    assert.equal(sut.backend.redis.main.auth, 'user:password');
+    assert.equal(sut.backend.redis.main.timeoutMs, 300);
   });
 
   it('redis sentinel with a per-second store and Envoy-style names in env', () => {
     const sut = settingsFor(['ci/redis-sentinel-values.yaml']);
-    assert.equal(sut.backend.redis.type, 'sentinel');
-    assert.equal(sut.backend.redisPerSecond?.url, 'redis-persecond:6379');
-    assert.equal(sut.backend.redisPerSecond?.pipelineWindowMs, 0.15);
+    assert.equal(sut.backend.redis.main.type, 'sentinel');
+    assert.equal(sut.backend.redis.perSecond?.url, 'redis-persecond:6379');
+    assert.equal(sut.backend.redis.perSecond?.pipelineWindowMs, 0.15);
     assert.equal(sut.limits.localCacheSizeBytes, 1048576);
     assert.equal(sut.limits.nearLimitRatio, 0.9);
     assert.equal(sut.health.healthyWithAtLeastOneConfigLoaded, true);
@@ -60,9 +60,8 @@ describe('ratelimit Helm chart settings, read by parseSettings', () => {
 
   it('redis cluster over TLS, gRPC with mTLS, statistics off', () => {
     const sut = settingsFor(['ci/redis-cluster-values.yaml']);
-    assert.equal(sut.backend.redis.type, 'cluster');
-    assert.equal(sut.backend.redis.tls.enabled, true);
-    assert.equal(sut.backend.redis.tls.caCertFile, '/etc/ratelimit/tls/ca.crt');
+    assert.equal(sut.backend.redis.main.type, 'cluster');
+    assert.equal(sut.backend.redis.main.tls?.caCertPath, '/etc/ratelimit/tls/ca.crt');
     assert.equal(sut.stats.sink, 'disabled');
   });
 

@@ -1,5 +1,5 @@
 // The service's module tree, built from one parsed Settings object (read once, at start-up). The libraries
-// get plain options mapped from it; nothing below reads the environment. Which providers run is
+// get plain options from it (library-options.ts); nothing below reads the environment. Which providers run is
 // chosen by the settings (the store by BACKEND_TYPE, the statistics sink, tracing, the console),
 // and each runs its own start and stop in Nest's lifecycle (docs/development.md#start-up-and-shutdown).
 import {
@@ -18,12 +18,11 @@ import { CoreModule, type CoreDependencies } from './core.module';
 import { LOGGER } from './core-tokens';
 import { DebugListenerModule } from './debug/debug-listener.module';
 import { HealthModule } from './health/health.module';
+import { toCompileOptions, toRulesOptions, toStoreOptions } from './library-options';
 import { buildLoggerModuleParams } from './logging/create-logger';
 import { SettingsModule } from './settings/settings.module';
 import type { Settings } from './settings/settings';
 import { StatsSinkModule } from './stats/sinks/stats-sink.module';
-import { toCompileOptions, toRulesOptions } from './to-rules-options';
-import { toStoreOptions } from './to-store-options';
 import { TracingModule } from './tracing/tracing.module';
 import { TransportModule } from './transport/transport.module';
 

@@ -5,13 +5,7 @@ import type { Settings } from '../settings/settings';
 export function consoleOrigin(settings: Settings): string {
   const { config } = settings;
   if (config.type !== 'FILE') return `xDS server ${config.xds.serverUrl} (node ${config.xds.nodeId})`;
-  const directory = ruleFilesDirectory({
-    runtimeRoot: config.runtime.root,
-    runtimeSubdirectory: config.runtime.subdirectory,
-    runtimeAppDirectory: config.runtime.appDirectory,
-    ignoreDotFiles: config.runtime.ignoreDotFiles,
-    watchRoot: config.runtime.watchRoot,
-  });
+  const directory = ruleFilesDirectory(config.runtime);
   return directory === undefined
     ? 'no rules directory (RUNTIME_SUBDIRECTORY / RUNTIME_APPDIRECTORY empty)'
     : `files in ${directory}`;

@@ -57,7 +57,7 @@ export function createHitCounter(
     capabilities: STORE_CAPABILITIES[backend.type],
     stopIncrementWhenOverLimit: limits.stopCacheKeyIncrementWhenOverlimit,
     tracing,
-    hasPerSecondStore: backend.redisPerSecond !== undefined,
+    hasPerSecondStore: backend.redis.perSecond !== undefined,
     cachedCounters,
   });
 }

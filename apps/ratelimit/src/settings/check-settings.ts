@@ -13,7 +13,7 @@ type Rule = (values: Values, backend: Settings['backend']['type']) => Issue | fa
 const SINKS = ['USE_PUSHSTATS', 'USE_TAGGEDSTATS', 'USE_PULLSTATS'] as const;
 const PUSH_HINT =
   '; USE_PUSHSTATS (USE_STATSD) defaults to true: set USE_PUSHSTATS=false to use taggedstats or pullstats';
-const hasOne = (values: Values) => [values.ALTCACHE_HOST_PORT.length > 0, values.ALTCACHE_SRV !== ''];
+const hasOne = (values: Values) => [values.ALTCACHE_HOST_PORT.length > 0, values.ALTCACHE_SRV !== undefined];
 // The Prometheus listener serves PULLSTATS_PATH as written; a path routers read as a pattern (`:name`,
 // `*`, a trailing `/`) or a URL's path cannot hold (`?`, `#`) is refused, so the path served is the one written.
 const isLiteralPath = (path: string) =>
@@ -46,7 +46,7 @@ const RULES: readonly Rule[] = [
   (v, backend) => (backend !== 'redis' ? [] : ([['KV_TYPE', 'KV_URL'], ['KV_PERSECOND_TYPE', 'KV_PERSECOND_URL']] as const))
     .filter(([type, url], store) => (store === 0 || v.KV_PERSECOND) && isSentinelWithoutSentinels(v, type, url))
     .map((names) => [names, 'a sentinel URL is <master name>,<sentinel host:port>[,...]: at least 2 comma-separated items']),
-  (v) => CERT_KEY_PAIRS.filter(([cert, key]) => (v[cert] === '') !== (v[key] === ''))
+  (v) => CERT_KEY_PAIRS.filter(([cert, key]) => (v[cert] === undefined) !== (v[key] === undefined))
     .map((pair) => [pair, 'set both the client certificate and its key, or neither']),
   // Memory counters live in one process: several workers would each count apart.
   (v, backend) => v.WORKERS > 1 && backend === 'memory' &&

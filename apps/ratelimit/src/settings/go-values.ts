@@ -112,6 +112,8 @@ export const text: ValueParser<string> = ok, bool: ValueParser<boolean> = parseG
   float = (min = 0, max = MAX): ValueParser<number> => (raw) => parseFloat64(raw, min, max),
   choice = <T extends string>(...choices: T[]): ValueParser<T> => (raw) => parseChoice(raw, choices),
   list: ValueParser<readonly string[]> = (raw) => ok(parseList(raw)),
+  /** Text, undefined while unset (as the libraries' options take a path or a password). */
+  optional: ValueParser<string | undefined> = (raw) => ok(raw === '' ? undefined : raw),
   colonMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, ':'),
   equalsMap: ValueParser<Readonly<Record<string, string>>> = (raw) => parseMap(raw, '=');
 /** Lower-cased host names or host:port; a scheme or path is said at start, not left never to match. */

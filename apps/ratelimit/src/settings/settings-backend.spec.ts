@@ -56,18 +56,18 @@ describe('backend selection (BACKEND_TYPE)', () => {
 
 describe('redis (KV_* / REDIS_*)', () => {
   it('keeps the reference socket path when BACKEND_TYPE=redis has no URL', () => {
-    const sut = parseSettings({ BACKEND_TYPE: 'redis' }).backend.redis;
+    const sut = parseSettings({ BACKEND_TYPE: 'redis' }).backend.redis.main;
     assert.equal(sut.url, '/var/run/nutcracker/ratelimit.sock');
     assert.equal(sut.socketType, 'unix');
   });
 
   it('infers the socket type from the URL when KV_SOCKET_TYPE is unset', () => {
-    assert.equal(parseSettings({ KV_URL: '127.0.0.1:6379' }).backend.redis.socketType, 'tcp');
-    assert.equal(parseSettings({ KV_URL: 'rediss://h:6380' }).backend.redis.socketType, 'tcp');
-    assert.equal(parseSettings({ KV_URL: '/tmp/r.sock' }).backend.redis.socketType, 'unix');
-    assert.equal(parseSettings({ KV_URL: 'unix:/tmp/r.sock' }).backend.redis.socketType, 'unix');
+    assert.equal(parseSettings({ KV_URL: '127.0.0.1:6379' }).backend.redis.main.socketType, 'tcp');
+    assert.equal(parseSettings({ KV_URL: 'rediss://h:6380' }).backend.redis.main.socketType, 'tcp');
+    assert.equal(parseSettings({ KV_URL: '/tmp/r.sock' }).backend.redis.main.socketType, 'unix');
+    assert.equal(parseSettings({ KV_URL: 'unix:/tmp/r.sock' }).backend.redis.main.socketType, 'unix');
     assert.equal(
-      parseSettings({ KV_URL: '/tmp/r.sock', KV_SOCKET_TYPE: 'tcp' }).backend.redis.socketType,
+      parseSettings({ KV_URL: '/tmp/r.sock', KV_SOCKET_TYPE: 'tcp' }).backend.redis.main.socketType,
       'tcp',
     );
   });
@@ -96,39 +96,41 @@ describe('redis (KV_* / REDIS_*)', () => {
       REDIS_INCREMENT_SCRIPT: 'false',
     }).backend.redis;
     assert.deepEqual(sut, {
-      type: 'sentinel',
-      socketType: 'tcp',
-      url: 'm,127.0.0.1:26379',
-      auth: 'u:p',
-      sentinelAuth: 'sp',
-      tls: {
-        enabled: true,
-        certFile: 'c.pem',
-        keyFile: 'k.pem',
-        caCertFile: 'ca.pem',
-        skipHostnameVerification: true,
+      main: {
+        type: 'sentinel',
+        socketType: 'tcp',
+        url: 'm,127.0.0.1:26379',
+        auth: 'u:p',
+        sentinelAuth: 'sp',
+        tls: {
+          clientCertPath: 'c.pem',
+          clientKeyPath: 'k.pem',
+          caCertPath: 'ca.pem',
+          skipHostnameVerification: true,
+        },
+        pipelineWindowMs: 0.15,
+        pipelineLimit: 8,
+        timeoutMs: 10_000,
+        incrementScript: 'off',
       },
-      pipelineWindowMs: 0.15,
-      pipelineLimit: 8,
-      timeoutMs: 10_000,
-      incrementScript: 'off',
       healthCheckActiveConnection: true,
-      startup: { initialIntervalMs: 2000, maxIntervalMs: 60_000, maxElapsedTimeMs: 300_000 },
+      startup: { initialIntervalMs: 2000, maxIntervalMs: 60_000, maxElapsedMs: 300_000 },
+      perSecond: undefined,
     });
   });
 
   it('reads KV_INCREMENT_SCRIPT as auto (default), true or false, and rejects other values', () => {
-    assert.equal(parseSettings({ KV_URL: 'r:1' }).backend.redis.incrementScript, 'auto');
+    assert.equal(parseSettings({ KV_URL: 'r:1' }).backend.redis.main.incrementScript, 'auto');
     assert.equal(
-      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'AUTO' }).backend.redis.incrementScript,
+      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'AUTO' }).backend.redis.main.incrementScript,
       'auto',
     );
     assert.equal(
-      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'true' }).backend.redis.incrementScript,
+      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'true' }).backend.redis.main.incrementScript,
       'on',
     );
     assert.equal(
-      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: '0' }).backend.redis.incrementScript,
+      parseSettings({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: '0' }).backend.redis.main.incrementScript,
       'off',
     );
     assert.deepEqual(issuesOf({ KV_URL: 'r:1', KV_INCREMENT_SCRIPT: 'sometimes' }), [
@@ -137,11 +139,11 @@ describe('redis (KV_* / REDIS_*)', () => {
   });
 
   it('defaults the store timeout to 300ms (fail fast), not the reference 10s', () => {
-    assert.equal(parseSettings({ KV_URL: 'r:1' }).backend.redis.timeoutMs, 300);
+    assert.equal(parseSettings({ KV_URL: 'r:1' }).backend.redis.main.timeoutMs, 300);
   });
 
   it('accepts the canonical name and its alias when equal, rejects them when different', () => {
-    assert.equal(parseSettings({ KV_URL: 'r:1', REDIS_URL: 'r:1' }).backend.redis.url, 'r:1');
+    assert.equal(parseSettings({ KV_URL: 'r:1', REDIS_URL: 'r:1' }).backend.redis.main.url, 'r:1');
     assert.deepEqual(issuesOf({ KV_POOL_SIZE: '5', REDIS_POOL_SIZE: '6' }), [
       'KV_POOL_SIZE=5, REDIS_POOL_SIZE=6: both are set to different values; set only one (REDIS_POOL_SIZE is another name of KV_POOL_SIZE)',
     ]);
@@ -179,16 +181,29 @@ describe('redis (KV_* / REDIS_*)', () => {
 
 describe('per-second redis (KV_PERSECOND_* / REDIS_PERSECOND_*)', () => {
   it('is absent unless KV_PERSECOND=true', () => {
-    assert.equal(parseSettings({ KV_URL: 'r:1' }).backend.redisPerSecond, undefined);
+    assert.equal(parseSettings({ KV_URL: 'r:1' }).backend.redis.perSecond, undefined);
   });
 
-  it('has the reference defaults, shares TLS files and start-up retry with the main store', () => {
-    const sut = parseSettings({ KV_URL: 'r:1', REDIS_PERSECOND: 'true', KV_TLS_CACERT: 'ca.pem' }).backend;
-    assert.deepEqual(sut.redisPerSecond, {
-      ...sut.redis,
+  it('has the reference defaults and shares the TLS files and increment script with the main store', () => {
+    const env = {
+      KV_URL: 'r:1',
+      REDIS_PERSECOND: 'true',
+      KV_TLS_CACERT: 'ca.pem',
+      KV_INCREMENT_SCRIPT: 'true',
+    };
+    const { main, perSecond } = parseSettings(env).backend.redis;
+    assert.deepEqual(perSecond, {
+      ...main,
       socketType: 'unix',
       url: '/var/run/nutcracker/ratelimitpersecond.sock',
-      tls: { ...sut.redis.tls, enabled: false },
+      incrementScript: 'on',
+    });
+    const withTls = parseSettings({ ...env, KV_PERSECOND_TLS: 'true' }).backend.redis.perSecond;
+    assert.deepEqual(withTls?.tls, {
+      clientCertPath: undefined,
+      clientKeyPath: undefined,
+      caCertPath: 'ca.pem',
+      skipHostnameVerification: false,
     });
   });
 
@@ -206,10 +221,10 @@ describe('per-second redis (KV_PERSECOND_* / REDIS_PERSECOND_*)', () => {
       REDIS_PERSECOND_PIPELINE_LIMIT: '2',
       REDIS_PERSECOND_CLUSTER_PIPELINE_PARALLELISM: '3',
       REDIS_PERSECOND_TIMEOUT: '50ms',
-    }).backend.redisPerSecond;
+    }).backend.redis.perSecond;
     assert.ok(sut);
     assert.deepEqual(
-      [sut.url, sut.type, sut.socketType, sut.auth, sut.sentinelAuth, sut.tls.enabled],
+      [sut.url, sut.type, sut.socketType, sut.auth, sut.sentinelAuth, sut.tls !== undefined],
       ['c1:7000,c2:7000', 'cluster', 'tcp', 'pw', 'spw', true],
     );
     assert.deepEqual([sut.pipelineWindowMs, sut.pipelineLimit, sut.timeoutMs], [1, 2, 50]);
@@ -231,10 +246,11 @@ describe('memcache (ALTCACHE_* / MEMCACHE_*)', () => {
     }).backend.memcache;
     assert.deepEqual(sut, {
       hostPorts: ['a:11211', 'b:11211'],
-      srv: '',
+      srv: undefined,
       srvRefreshMs: 30_000,
-      maxIdleConns: 5,
-      tls: { enabled: true, certFile: 'c', keyFile: 'k', caCertFile: 'ca', skipHostnameVerification: true },
+      maxIdleConnections: 5,
+      tls: { clientCertPath: 'c', clientKeyPath: 'k', caCertPath: 'ca', skipHostnameVerification: true },
+      timeoutMs: 300,
     });
   });
 

@@ -1,8 +1,9 @@
 // Every setting is read by something, or is marked accepted for compatibility (`compat`) and
 // logged as ignored when set: a user who tunes a variable must change something. Read means: a
 // variable is a field of Settings, the condition of a `when` group, or an input its `derived`
-// function uses; and every field of Settings is named by code of the service outside settings/
-// (a field nothing names is built for nobody, as KV_POOL_SIZE's poolSize once was).
+// function uses; and every field of Settings is named by code of the service outside settings/,
+// the libraries included (the groups shaped as a library's options are read there, by the same
+// names; a field nothing names is built for nobody, as KV_POOL_SIZE's poolSize once was).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,7 +65,12 @@ describe('every setting is read by something', () => {
   });
 
   it('has every field of Settings named by the service outside settings/', () => {
-    const code = serviceSources(join(repoRoot(), 'apps', 'ratelimit', 'src')).join('\n');
+    const folders = [
+      join('apps', 'ratelimit', 'src'),
+      join('libs', 'rules', 'src'),
+      join('libs', 'storage', 'src'),
+    ];
+    const code = folders.flatMap((folder) => serviceSources(join(repoRoot(), folder))).join('\n');
     const fields = uses.map(
       (use) =>
         use.field
@@ -78,8 +84,8 @@ describe('every setting is read by something', () => {
 
   it('keeps compat variables out of Settings', () => {
     const settings = parseSettings({ KV_URL: 'r:1', KV_PERSECOND: 'true' });
-    assert.equal('poolSize' in settings.backend.redis, false);
-    assert.equal('clusterPipelineParallelism' in (settings.backend.redisPerSecond ?? {}), false);
+    assert.equal('poolSize' in settings.backend.redis.main, false);
+    assert.equal('clusterPipelineParallelism' in (settings.backend.redis.perSecond ?? {}), false);
     assert.equal('connectRetryIntervalMs' in settings.config.xds, false);
   });
 });

@@ -4,12 +4,14 @@
 // from here (setting.ts). docs/settings.md mirrors it (settings-docs.spec.ts); the order is the
 // order bad values are reported in. One table on purpose, hence longer than the usual file (the
 // backend's part is in backend-schema.ts). `ours` marks variables and defaults Envoy does not have.
+// The groups a library reads (the backend's, config.runtime, config.xds) are shaped as its options,
+// field names included, so they are handed over whole (library-options.ts).
 import { BACKEND_SCHEMA } from './backend-schema';
 // prettier-ignore
-import { bool, choice, colonMap, duration, equalsMap, float, hostNames, integer, list, logLevel, parseTimerPeriod, port, text } from './go-values';
+import { bool, choice, colonMap, duration, equalsMap, float, hostNames, integer, list, logLevel, optional, parseTimerPeriod, port, text } from './go-values';
 import { readMogrifiers } from './read-mogrifiers';
 import { variablesOf } from './read-variables';
-import { compat, derived, v, type SettingsOf, type ValuesOf } from './setting';
+import { compat, derived, v, when, type SettingsOf, type ValuesOf } from './setting';
 
 // prettier-ignore
 const [DISABLE_STATS, USE_TAGGEDSTATS] = [
@@ -56,9 +58,9 @@ export const SCHEMA = {
     forceStartWithoutInitialConfig: v('FORCE_START_WITHOUT_INITIAL_CONFIG', bool, 'false', 'open ports before the first rules are loaded'),
     mergeDomainConfig: v('MERGE_DOMAIN_CONFIG', bool, 'false', 'several files may define the same domain'),
     runtime: {
-      root: v('RUNTIME_ROOT', text, '/srv/runtime_data/current', 'rules root directory (often a symlink)'),
-      subdirectory: v('RUNTIME_SUBDIRECTORY', text, '', 'subdirectory under RUNTIME_ROOT'),
-      appDirectory: v('RUNTIME_APPDIRECTORY', text, 'config', 'directory holding the rule files'),
+      runtimeRoot: v('RUNTIME_ROOT', text, '/srv/runtime_data/current', 'rules root directory (often a symlink)'),
+      runtimeSubdirectory: v('RUNTIME_SUBDIRECTORY', text, '', 'subdirectory under RUNTIME_ROOT'),
+      runtimeAppDirectory: v('RUNTIME_APPDIRECTORY', text, 'config', 'directory holding the rule files'),
       ignoreDotFiles: v('RUNTIME_IGNOREDOTFILES', bool, 'false', 'skip files and directories starting with a dot'),
       watchRoot: v('RUNTIME_WATCH_ROOT', bool, 'true', 'true: reload on root symlink swap; false: on file changes'),
       maxFileBytes: v('RULES_MAX_FILE_BYTES', integer(1), '16777216', 'ours: a larger rules file is refused (16 MiB)'),
@@ -68,21 +70,20 @@ export const SCHEMA = {
       nodeMetadata: v('CONFIG_GRPC_XDS_NODE_METADATA', equalsMap, '', 'xDS node metadata, k=v,k2=v2'),
       serverUrl: v('CONFIG_GRPC_XDS_SERVER_URL', text, 'localhost:18000', 'xDS server address'),
       connectRetryInterval: compat('a failed connection is a failed stream, retried after the XDS_CLIENT_BACKOFF_* wait (docs/xds.md)', 'CONFIG_GRPC_XDS_SERVER_CONNECT_RETRY_INTERVAL', duration, '3s', 'a failed connection waits XDS_CLIENT_BACKOFF_*'),
-      clientAdditionalHeaders: v('CONFIG_GRPC_XDS_CLIENT_ADDITIONAL_HEADERS', colonMap, '', 'extra xDS request headers, k:v,k2:v2'),
-      useTls: v('CONFIG_GRPC_XDS_SERVER_USE_TLS', bool, 'false', 'TLS to the xDS server'),
-      tls: {
-        certFile: v('CONFIG_GRPC_XDS_CLIENT_TLS_CERT', text, '', 'client certificate file for the xDS server'),
-        keyFile: v('CONFIG_GRPC_XDS_CLIENT_TLS_KEY', text, '', 'client key file for the xDS server'),
-        caCertFile: v('CONFIG_GRPC_XDS_SERVER_TLS_CACERT', text, '', 'CA file verifying the xDS server'),
-      },
-      serverTlsSan: v('CONFIG_GRPC_XDS_SERVER_TLS_SAN', text, '', 'expected SAN of the xDS server certificate'),
+      additionalHeaders: v('CONFIG_GRPC_XDS_CLIENT_ADDITIONAL_HEADERS', colonMap, '', 'extra xDS request headers, k:v,k2:v2'),
+      tls: when(v('CONFIG_GRPC_XDS_SERVER_USE_TLS', bool, 'false', 'TLS to the xDS server'), {
+        clientCertPath: v('CONFIG_GRPC_XDS_CLIENT_TLS_CERT', optional, '', 'client certificate file for the xDS server'),
+        clientKeyPath: v('CONFIG_GRPC_XDS_CLIENT_TLS_KEY', optional, '', 'client key file for the xDS server'),
+        caCertPath: v('CONFIG_GRPC_XDS_SERVER_TLS_CACERT', optional, '', 'CA file verifying the xDS server'),
+        serverNameOverride: v('CONFIG_GRPC_XDS_SERVER_TLS_SAN', optional, '', 'expected SAN of the xDS server certificate'),
+      }),
       backoff: {
-        initialIntervalMs: v('XDS_CLIENT_BACKOFF_INITIAL_INTERVAL', duration, '10s', 'first xDS retry wait'),
-        maxIntervalMs: v('XDS_CLIENT_BACKOFF_MAX_INTERVAL', duration, '60s', 'largest xDS retry wait'),
+        initialMs: v('XDS_CLIENT_BACKOFF_INITIAL_INTERVAL', duration, '10s', 'first xDS retry wait'),
+        maxMs: v('XDS_CLIENT_BACKOFF_MAX_INTERVAL', duration, '60s', 'largest xDS retry wait'),
         randomFactor: v('XDS_CLIENT_BACKOFF_RANDOM_FACTOR', float(0), '0.5', 'xDS backoff factor'),
         jitter: v('XDS_CLIENT_BACKOFF_JITTER', bool, 'true', 'add jitter to xDS retry waits'),
       },
-      maxMsgSizeBytes: v('XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES', integer(0), '0', 'largest xDS message accepted; 0 = gRPC default'),
+      maxReceiveMessageBytes: v('XDS_CLIENT_MAX_MSG_SIZE_IN_BYTES', integer(0), '0', 'largest xDS message accepted; 0 = gRPC default'),
       keepaliveTimeMs: v('CONFIG_GRPC_XDS_KEEPALIVE_TIME', duration, '5m', 'ours: ping the xDS server this often; 0 = never'),
       keepaliveTimeoutMs: v('CONFIG_GRPC_XDS_KEEPALIVE_TIMEOUT', duration, '20s', 'ours: an unanswered ping drops the xDS connection'),
     },

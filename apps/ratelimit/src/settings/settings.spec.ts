@@ -10,14 +10,6 @@ import {
   type Settings,
 } from './settings';
 
-const storeTlsOff = {
-  enabled: false,
-  certFile: '',
-  keyFile: '',
-  caCertFile: '',
-  skipHostnameVerification: false,
-};
-
 /** Every default of the schema (Envoy's variables and ours), as one object. */
 const DEFAULTS: Settings = {
   server: {
@@ -41,9 +33,9 @@ const DEFAULTS: Settings = {
     forceStartWithoutInitialConfig: false,
     mergeDomainConfig: false,
     runtime: {
-      root: '/srv/runtime_data/current',
-      subdirectory: '',
-      appDirectory: 'config',
+      runtimeRoot: '/srv/runtime_data/current',
+      runtimeSubdirectory: '',
+      runtimeAppDirectory: 'config',
       ignoreDotFiles: false,
       watchRoot: true,
       maxFileBytes: 16777216,
@@ -52,12 +44,10 @@ const DEFAULTS: Settings = {
       nodeId: 'default',
       nodeMetadata: {},
       serverUrl: 'localhost:18000',
-      clientAdditionalHeaders: {},
-      useTls: false,
-      tls: { certFile: '', keyFile: '', caCertFile: '' },
-      serverTlsSan: '',
-      backoff: { initialIntervalMs: 10_000, maxIntervalMs: 60_000, randomFactor: 0.5, jitter: true },
-      maxMsgSizeBytes: 0,
+      additionalHeaders: {},
+      tls: undefined,
+      backoff: { initialMs: 10_000, maxMs: 60_000, randomFactor: 0.5, jitter: true },
+      maxReceiveMessageBytes: 0,
       keepaliveTimeMs: 300_000,
       keepaliveTimeoutMs: 20_000,
     },
@@ -70,21 +60,30 @@ const DEFAULTS: Settings = {
         'backend memory: BACKEND_TYPE is unset and neither KV_URL nor REDIS_URL is set (in-process counters, one instance only)',
     },
     redis: {
-      type: 'single',
-      socketType: 'unix',
-      url: '/var/run/nutcracker/ratelimit.sock',
-      auth: '',
-      sentinelAuth: '',
-      tls: storeTlsOff,
-      pipelineWindowMs: 0,
-      pipelineLimit: 0,
-      timeoutMs: 300,
-      incrementScript: 'auto',
+      main: {
+        type: 'single',
+        socketType: 'unix',
+        url: '/var/run/nutcracker/ratelimit.sock',
+        auth: undefined,
+        sentinelAuth: undefined,
+        tls: undefined,
+        pipelineWindowMs: 0,
+        pipelineLimit: 0,
+        timeoutMs: 300,
+        incrementScript: 'auto',
+      },
       healthCheckActiveConnection: false,
-      startup: { initialIntervalMs: 1000, maxIntervalMs: 30_000, maxElapsedTimeMs: 0 },
+      startup: { initialIntervalMs: 1000, maxIntervalMs: 30_000, maxElapsedMs: 0 },
+      perSecond: undefined,
     },
-    redisPerSecond: undefined,
-    memcache: { hostPorts: [], srv: '', srvRefreshMs: 0, maxIdleConns: 2, tls: storeTlsOff },
+    memcache: {
+      hostPorts: [],
+      srv: undefined,
+      srvRefreshMs: 0,
+      maxIdleConnections: 2,
+      tls: undefined,
+      timeoutMs: 300,
+    },
     memory: { maxKeys: 1_000_000, maxBytes: 67_108_864 },
   },
   limits: {
@@ -137,9 +136,9 @@ describe(parseSettings.name, () => {
   });
 
   it('returns a deeply frozen object', () => {
-    const sut = parseSettings({ EXTRA_TAGS: 'a:b' });
+    const sut = parseSettings({ EXTRA_TAGS: 'a:b', KV_TLS: 'true' });
     assert.ok(Object.isFrozen(sut));
-    assert.ok(Object.isFrozen(sut.backend.redis.tls));
+    assert.ok(Object.isFrozen(sut.backend.redis.main.tls));
     assert.ok(Object.isFrozen(sut.stats.extraTags));
     assert.throws(() => {
       (sut.server as { port: number }).port = 1;

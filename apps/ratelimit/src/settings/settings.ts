@@ -15,9 +15,6 @@ export { SettingsError, formatSettingsError } from './settings-error';
 // The groups other code takes on their own.
 export type ServerSettings = Settings['server'];
 export type LogSettings = Settings['log'];
-export type XdsSettings = Settings['config']['xds'];
-export type RedisSettings = Settings['backend']['redis'];
-export type StoreTlsSettings = RedisSettings['tls'];
 export type StatsSink = Settings['stats']['sink'];
 export type TracingSettings = Settings['tracing'];
 export type GrpcServerTlsSettings = Settings['tls'];
