@@ -41,6 +41,8 @@ const options: XdsRuleSourceOptions = {
 };
 const node = { id: 'test-node', metadata: { fields: { team: { stringValue: 'edge' } } } };
 const typeUrl = RATE_LIMIT_CONFIG_TYPE_URL;
+/** Each set is handed to `compile` on a later turn: wait for it to be answered. */
+const answered = () => new Promise<void>((resolve) => setImmediate(resolve));
 const configV1: XdsRateLimitConfig = {
   name: 'rl-1',
   domain: 'd1',
@@ -102,12 +104,14 @@ describe(XdsRuleSource.name, () => {
     assert.deepEqual(current().written[1], { versionInfo: 'v1', responseNonce: 'n1', node, typeUrl });
   });
 
-  it('NACKs a rejected rule set with the last ACKed version and the error text', () => {
+  it('NACKs a rejected rule set with the last ACKed version and the error text', async () => {
     void start();
     current().respond('v1', 'n1', [configV1]);
+    await answered();
     verdict = new Error('rl-2: config file cannot have empty domain');
 
     current().respond('v2', 'n2', [{ name: 'rl-2' }]);
+    await answered();
 
     assert.deepEqual(current().written[2], {
       versionInfo: 'v1',
@@ -118,7 +122,7 @@ describe(XdsRuleSource.name, () => {
     });
   });
 
-  it('NACKs when the handler throws', () => {
+  it('NACKs when the handler throws', async () => {
     void sut.start(
       () => {
         throw new Error('rl-1: descriptor has empty key');
@@ -127,6 +131,7 @@ describe(XdsRuleSource.name, () => {
     );
 
     current().respond('v1', 'n1', [configV1]);
+    await answered();
 
     assert.equal(current().written[1].errorDetail?.message, 'rl-1: descriptor has empty key');
     assert.equal(errors.length, 0);
@@ -137,20 +142,21 @@ describe(XdsRuleSource.name, () => {
     void start().then(() => (isStarted = true));
     verdict = new Error('bad');
     current().respond('v1', 'n1', [configV1]);
-    await Promise.resolve();
+    await answered();
     assert.equal(isStarted, false);
 
     verdict = undefined;
     current().respond('v2', 'n2', [configV1]);
-    await Promise.resolve();
+    await answered();
 
     assert.equal(isStarted, true);
   });
 
-  it('NACKs an undecodable resource and reports it without calling the handler', () => {
+  it('NACKs an undecodable resource and reports it without calling the handler', async () => {
     void start();
 
     current().respond('v1', 'n1', [{ type_url: typeUrl, value: Buffer.from([0x0f]) }]);
+    await answered();
 
     assert.equal(received.length, 0);
     assert.match(errors[0]?.message ?? '', /^cannot decode xDS RateLimitConfig resource: /);
@@ -178,9 +184,10 @@ describe(XdsRuleSource.name, () => {
     assert.equal(current().written.length, 1);
   });
 
-  it('reopens a closed stream after the backoff and resubscribes with the ACKed version', () => {
+  it('reopens a closed stream after the backoff and resubscribes with the ACKed version', async () => {
     void start();
     current().respond('v1', 'n1', [configV1]);
+    await answered();
 
     current().handlers.onClosed('UNAVAILABLE: gone');
     mock.timers.tick(999);

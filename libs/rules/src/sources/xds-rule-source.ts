@@ -1,15 +1,15 @@
 // State-of-the-world ADS client for RateLimitConfig resources (envoy
-// src/provider/xds_grpc_sotw_provider.go). Each DiscoveryResponse carries the whole rule set: it
-// is decoded, converted with fromXdsConfig, compiled in a rules worker process when `compile` is
-// given (the service's case: a 4 MiB set is seconds of compiling, which the serving thread must
-// not do; docs/rules.md#where-rules-are-compiled), one set after the other, and handed to
-// onConfigs, which swaps it in (or compiles it, without `compile`). The callback's result decides the answer:
+// src/provider/xds_grpc_sotw_provider.go). Each DiscoveryResponse carries the whole rule set: its
+// resources' bytes go to `compile` one set after the other (the service's decodes, converts and
+// compiles them in a rules worker process: a 4 MiB set is seconds of compiling, which the serving
+// thread must not do; docs/rules.md#where-rules-are-compiled), and the result is handed to
+// onConfigs, which swaps it in. Without `compile` the set is decoded and converted here and
+// onConfigs gets the configs to compile (tests and tools). The callback's result decides the answer:
 // ACK (version + nonce) when it returns nothing, NACK (last ACKed version + nonce + error text)
 // when it returns or throws an Error; the server then knows the last good rules are still active.
 // A failed or ended stream is reopened after the jpillora-style backoff and resubscribes with the
 // last ACKed version.
 import type { Logger } from '../logger';
-import type { RawDomainConfig } from '../raw-domain-config';
 import { decodeRateLimitConfig, rateLimitConfigBytes } from './decode-xds-resource';
 import {
   createGrpcAdsConnector,
@@ -18,7 +18,7 @@ import {
   type XdsConnectionOptions,
 } from './xds-ads-stream';
 import { XdsBackoff, type XdsBackoffOptions } from './xds-backoff';
-import type { PreparedRules, RuleSet, RuleSource } from './rule-source';
+import type { RuleSet, RuleSource } from './rule-source';
 import {
   RATE_LIMIT_CONFIG_TYPE_URL,
   type XdsDiscoveryRequest,
@@ -38,10 +38,14 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
   readonly logger?: Logger;
   /**
    * Decodes and compiles a set's RateLimitConfig resources (their bytes) off the serving thread;
-   * `signal` ends when the source stops.
+   * `signal` ends when the source stops. Unset: decoded and converted here, compiled by onConfigs.
    */
-  readonly compile?: (resources: readonly Uint8Array[], signal: AbortSignal) => Promise<PreparedRules>;
+  readonly compile?: (resources: readonly Uint8Array[], signal: AbortSignal) => Promise<RuleSet>;
 }
+
+/** The default `compile`: the configs, for onConfigs to compile. */
+const decodeHere = async (resources: readonly Uint8Array[]): Promise<RuleSet> =>
+  resources.map(decodeRateLimitConfig);
 
 /**
  * Receives each complete rule set. Return (or throw) an Error to reject it: the source NACKs
@@ -60,6 +64,7 @@ export class XdsRuleSource implements RuleSource {
   private readonly backoff: XdsBackoff;
   private readonly logger: Logger;
   private readonly node: XdsNode;
+  private readonly compile: NonNullable<XdsRuleSourceOptions['compile']>;
   private onConfigs: XdsConfigsHandler = () => undefined;
   private onError: (error: Error) => void = () => undefined;
   private stream: AdsStream | undefined;
@@ -82,6 +87,7 @@ export class XdsRuleSource implements RuleSource {
     this.backoff = new XdsBackoff(options.backoff, options.random ?? Math.random);
     this.logger = options.logger ?? silentLogger;
     this.node = toNode(options.nodeId, options.nodeMetadata);
+    this.compile = options.compile ?? decodeHere;
   }
 
   /**
@@ -147,18 +153,14 @@ export class XdsRuleSource implements RuleSource {
       return;
     }
     let resources: Buffer[];
-    let configs: RawDomainConfig[] | undefined;
     try {
       resources = (response.resources ?? []).map(rateLimitConfigBytes);
-      if (this.options.compile === undefined) configs = resources.map(decodeRateLimitConfig);
     } catch (error) {
       return this.refuse(response, error as Error);
     }
-    const compile = this.options.compile;
-    if (compile === undefined) return this.applyAndAnswer(configs ?? [], response);
     const stream = this.stream;
     this.newest = response;
-    this.compiling = this.compiling.then(() => this.compileAndAnswer(compile, resources, response, stream));
+    this.compiling = this.compiling.then(() => this.compileAndAnswer(resources, response, stream));
   }
 
   /** A set that could not be used: a failed load, and a NACK with its reason. */
@@ -174,15 +176,14 @@ export class XdsRuleSource implements RuleSource {
    * the last ACKed version, and the server sends the set again.
    */
   private async compileAndAnswer(
-    compile: NonNullable<XdsRuleSourceOptions['compile']>,
     resources: readonly Buffer[],
     response: XdsDiscoveryResponse,
     stream: AdsStream | undefined,
   ): Promise<void> {
     if (response !== this.newest) return;
-    let prepared: PreparedRules;
+    let prepared: RuleSet;
     try {
-      prepared = await compile(resources, this.stopping.signal);
+      prepared = await this.compile(resources, this.stopping.signal);
     } catch (error) {
       if (!this.isRunning) return;
       const failure = error instanceof Error ? error : new Error(String(error));
