@@ -3,12 +3,13 @@
 // OTEL_EXPORTER_OTLP_* variables (read by the exporter itself), batch processor, sampler
 // ParentBased(TraceIdRatio(TRACING_SAMPLING_RATE)), propagators W3C tracecontext + B3 + baggage,
 // resource service.name / service.namespace / service.instance.id. The SDK is loaded only when
-// tracing is on. stop() exports the spans still queued and unregisters everything.
+// tracing is on; the tracer goes into the holder the app injects. stop() exports the spans still
+// queued and unregisters everything.
 import { randomUUID } from 'node:crypto';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { TracingSettings } from '../settings/settings';
-import { activeTracing } from './active-tracing';
+import type { SettableTracerHolder } from './tracer-holder';
 
 export interface RunningTracing {
   stop(): Promise<void>;
@@ -16,7 +17,11 @@ export interface RunningTracing {
 
 const TRACER_NAME = 'ratelimit';
 
-export async function startTracing(settings: TracingSettings, logger: Logger): Promise<RunningTracing> {
+export async function startTracing(
+  settings: TracingSettings,
+  logger: Logger,
+  holder: SettableTracerHolder,
+): Promise<RunningTracing> {
   if (!settings.enabled) return { stop: () => Promise.resolve() };
   const [
     { TracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler },
@@ -46,15 +51,15 @@ export async function startTracing(settings: TracingSettings, logger: Logger): P
   context.setGlobalContextManager(contextManager);
   trace.setGlobalTracerProvider(provider);
   propagation.setGlobalPropagator(propagator);
-  activeTracing.tracer = provider.getTracer(TRACER_NAME);
-  activeTracing.propagator = propagator;
+  holder.tracer = provider.getTracer(TRACER_NAME);
+  holder.propagator = propagator;
   logger.info(
     `tracing: OTLP over ${settings.exporterProtocol}, sampling rate ${settings.samplingRate}, service ${settings.serviceName} instance ${instanceId}`,
   );
   return {
     stop: async () => {
-      activeTracing.tracer = undefined;
-      activeTracing.propagator = undefined;
+      holder.tracer = undefined;
+      holder.propagator = undefined;
       await provider
         .shutdown()
         .catch((error: Error) => logger.warn(`tracing: final export failed: ${error.message}`));

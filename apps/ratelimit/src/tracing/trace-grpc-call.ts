@@ -11,7 +11,7 @@ import {
   trace,
   type TextMapGetter,
 } from '@opentelemetry/api';
-import { activeTracing } from './active-tracing';
+import type { TracerHolder } from './tracer-holder';
 
 const METADATA_GETTER: TextMapGetter<Metadata> = {
   keys: (metadata) => Object.keys(metadata.getMap()),
@@ -23,11 +23,11 @@ const METADATA_GETTER: TextMapGetter<Metadata> = {
 
 /** Runs `run` inside a server span for `fullMethod` (`package.Service/Method`). */
 export async function traceGrpcCall<T>(
+  { tracer, propagator }: TracerHolder,
   metadata: Metadata | undefined,
   fullMethod: string,
   run: () => Promise<T>,
 ): Promise<T> {
-  const { tracer, propagator } = activeTracing;
   if (tracer === undefined) return run();
   const parent =
     metadata instanceof Metadata && propagator

@@ -7,7 +7,6 @@
 // are both children of the gRPC server span (roots on /json, which has no server span).
 import type { Span, Tracer } from '@opentelemetry/api';
 import type { RateLimitRequest } from '../rate-limit-types';
-import { activeTracing } from './active-tracing';
 import { formatRequestText } from './format-request-text';
 
 /** `ShouldRateLimit Execution`; the caller starts none (no allocation) while tracing is off. */
@@ -17,9 +16,9 @@ export function startExecutionSpan(tracer: Tracer, request: RateLimitRequest): S
   });
 }
 
-/** `NewJsonHandler Remaining Execution` with the response body; undefined while tracing is off. */
-export function startJsonResponseSpan(responseBody: string): Span | undefined {
-  return activeTracing.tracer?.startSpan('NewJsonHandler Remaining Execution', {
+/** `NewJsonHandler Remaining Execution` with the response body; the caller starts none while tracing is off. */
+export function startJsonResponseSpan(tracer: Tracer, responseBody: string): Span {
+  return tracer.startSpan('NewJsonHandler Remaining Execution', {
     attributes: { response: responseBody },
   });
 }

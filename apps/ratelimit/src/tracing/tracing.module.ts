@@ -14,9 +14,8 @@ import {
 import type { Logger } from 'pino';
 import { LOGGER } from '../core-tokens';
 import { SETTINGS, type Settings, type TracingSettings } from '../settings/settings';
-import { activeTracing } from './active-tracing';
 import { startTracing, type RunningTracing } from './start-tracing';
-import { TRACER_HOLDER } from './tracer-holder';
+import { idleTracerHolder, TRACER_HOLDER, type SettableTracerHolder } from './tracer-holder';
 
 @Injectable()
 export class TracingLifecycle implements OnModuleInit, OnApplicationShutdown {
@@ -25,10 +24,11 @@ export class TracingLifecycle implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(TRACER_HOLDER) private readonly holder: SettableTracerHolder,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.running = await startTracing(this.settings.tracing, this.logger);
+    this.running = await startTracing(this.settings.tracing, this.logger, this.holder);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -39,7 +39,7 @@ export class TracingLifecycle implements OnModuleInit, OnApplicationShutdown {
 @Module({})
 export class TracingModule {
   static forRoot(settings: TracingSettings): DynamicModule {
-    const holder = { provide: TRACER_HOLDER, useValue: activeTracing };
+    const holder = { provide: TRACER_HOLDER, useValue: idleTracerHolder() };
     return {
       module: TracingModule,
       global: true,

@@ -8,8 +8,8 @@ import { RateLimitService } from '../../ratelimit/ratelimit.service';
 import { STATS } from '../../core-tokens';
 import type { Counter, Timer } from '../../stats/stat-metrics';
 import type { StatsService } from '../../stats/stats.service';
-import { activeTracing } from '../../tracing/active-tracing';
 import { traceGrpcCall } from '../../tracing/trace-grpc-call';
+import { TRACER_HOLDER, type TracerHolder } from '../../tracing/tracer-holder';
 import { decisionToMessage, requestFromMessage, type RateLimitRequestMessage } from '../proto-mapping';
 import { toRpcException } from './grpc-errors';
 import { SHOULD_RATE_LIMIT_PATTERN } from './grpc-patterns';
@@ -22,6 +22,7 @@ export class RlsController {
   constructor(
     private readonly service: RateLimitService,
     @Inject(STATS) stats: StatsService,
+    @Inject(TRACER_HOLDER) private readonly tracing: TracerHolder,
   ) {
     this.totalRequests = stats.serverTotalRequests('ShouldRateLimit');
     this.responseTime = stats.serverResponseTime('ShouldRateLimit');
@@ -34,8 +35,8 @@ export class RlsController {
     @Ctx() call?: { metadata?: Metadata },
   ): Promise<object> {
     // TRACING_ENABLED: the call runs inside a gRPC server span whose parent comes from the metadata.
-    if (activeTracing.tracer === undefined) return this.answer(message);
-    return traceGrpcCall(call?.metadata, SHOULD_RATE_LIMIT_PATTERN, () => this.answer(message));
+    if (this.tracing.tracer === undefined) return this.answer(message);
+    return traceGrpcCall(this.tracing, call?.metadata, SHOULD_RATE_LIMIT_PATTERN, () => this.answer(message));
   }
 
   private async answer(message: RateLimitRequestMessage): Promise<object> {

@@ -3,11 +3,12 @@
 // loaded, each error with a JSON body `{statusCode, error, message}`. The body arrives as raw
 // bytes (any content type, see create-app.ts), refused unless UTF-8, so JSON errors can be
 // reported precisely.
-import { All, Controller, Req, Res } from '@nestjs/common';
+import { All, Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Span } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitService } from '../../ratelimit/ratelimit.service';
 import { startJsonResponseSpan } from '../../tracing/trace-spans';
+import { TRACER_HOLDER, type TracerHolder } from '../../tracing/tracer-holder';
 import { decisionToJson } from './decision-to-json';
 import { jsonErrorAnswer } from './json-error-answer';
 import { jsonBodyText, parseJsonRequest } from './parse-json-request';
@@ -16,7 +17,10 @@ const JSON_TYPE = 'application/json';
 
 @Controller()
 export class JsonController {
-  constructor(private readonly service: RateLimitService) {}
+  constructor(
+    private readonly service: RateLimitService,
+    @Inject(TRACER_HOLDER) private readonly tracing: TracerHolder,
+  ) {}
 
   @All('json')
   async json(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -29,7 +33,8 @@ export class JsonController {
       );
       statusCode = decision.overallCode === 'OVER_LIMIT' ? 429 : 200;
       body = decisionToJson(decision);
-      span = startJsonResponseSpan(body); // undefined unless TRACING_ENABLED
+      const tracer = this.tracing.tracer; // undefined unless TRACING_ENABLED
+      if (tracer !== undefined) span = startJsonResponseSpan(tracer, body);
     } catch (error) {
       ({ statusCode, body } = jsonErrorAnswer(error));
     }
