@@ -20,7 +20,6 @@ import { DebugListenerModule } from './debug/debug-listener.module';
 import { HealthModule } from './health/health.module';
 import { toCompileOptions, toRulesOptions, toStoreOptions } from './library-options';
 import { buildLoggerModuleParams } from './logging/create-logger';
-import { SettingsModule } from './settings/settings.module';
 import type { Settings } from './settings/settings';
 import { StatsSinkModule } from './stats/sinks/stats-sink.module';
 import { TracingModule } from './tracing/tracing.module';
@@ -35,7 +34,7 @@ export class AppModule implements OnApplicationBootstrap {
 
   /**
    * Nest runs the hooks of the modules below in order of depth, and of these imports in the order
-   * written: the global ones (settings, core, rules, store, console) initialise first and stop
+   * written: the global ones (core with the settings, rules, store, console) initialise first and stop
    * last; then the statistics sink and tracing start, and the Prometheus, gRPC and debug listeners
    * open once the app is initialised, before HTTP listens. On shutdown: unhealthy and the HTTP
    * deadline armed, then gRPC drains, then Nest closes HTTP, then the other listeners, the sink,
@@ -51,8 +50,7 @@ export class AppModule implements OnApplicationBootstrap {
     return {
       module: AppModule,
       imports: [
-        SettingsModule.forRoot(settings),
-        CoreModule.forRoot(dependencies),
+        CoreModule.forRoot(settings, dependencies),
         LoggerModule.forRoot({
           ...buildLoggerModuleParams(logger),
           // The hot route gets no per-request logger: a child logger per call costs CPU on every decision.

@@ -1,9 +1,12 @@
-// App-wide objects created before Nest starts (main.ts or a test): the logger, the clock and
-// random source, and the statistics (the storage options already point at them).
+// App-wide objects created before Nest starts (main.ts or a test), provided to every module: the
+// settings (parsed once; nothing in Nest reads the environment, and a test passes a Settings object
+// built by parseSettings({...})), the logger, the clock and random source, and the statistics
+// (the storage options already point at them).
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CLOCK, RANDOM, type Clock, type Random } from './clock';
 import { LOGGER, STATS } from './core-tokens';
+import { SETTINGS, type Settings } from './settings/settings';
 import type { StatsService } from './stats/stats.service';
 
 export interface CoreDependencies {
@@ -16,16 +19,17 @@ export interface CoreDependencies {
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(dependencies: CoreDependencies): DynamicModule {
+  static forRoot(settings: Settings, dependencies: CoreDependencies): DynamicModule {
     return {
       module: CoreModule,
       providers: [
+        { provide: SETTINGS, useValue: settings },
         { provide: LOGGER, useValue: dependencies.logger },
         { provide: CLOCK, useValue: dependencies.clock },
         { provide: RANDOM, useValue: dependencies.random },
         { provide: STATS, useValue: dependencies.stats },
       ],
-      exports: [LOGGER, CLOCK, RANDOM, STATS],
+      exports: [SETTINGS, LOGGER, CLOCK, RANDOM, STATS],
     };
   }
 }

@@ -19,7 +19,7 @@ export type StatsSink = Settings['stats']['sink'];
 export type TracingSettings = Settings['tracing'];
 export type GrpcServerTlsSettings = Settings['tls'];
 
-/** Nest injection token of the parsed Settings (provided by SettingsModule.forRoot). */
+/** Nest injection token of the parsed Settings (provided by CoreModule.forRoot). */
 export const SETTINGS = Symbol('SETTINGS');
 
 export function parseSettings(env: Env): Settings {
