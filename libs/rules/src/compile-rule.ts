@@ -93,7 +93,8 @@ function replacesProblems(rateLimit: RawRateLimit, ownName: string): LimitProble
   return problems;
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes an object graph (a rule's metadata), so no caller can change a rule in force. */
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

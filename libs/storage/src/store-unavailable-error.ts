@@ -16,6 +16,11 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** A call to a store after its close(). */
+export function storeClosedError(backend: StorageBackend): StoreUnavailableError {
+  return new StoreUnavailableError(backend, 'the store is closed');
+}
+
 /** Wraps any driver failure; keeps an existing StoreUnavailableError as it is. */
 export function toStoreUnavailableError(backend: StorageBackend, error: unknown): StoreUnavailableError {
   if (error instanceof StoreUnavailableError) return error;

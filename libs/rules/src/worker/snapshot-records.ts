@@ -9,6 +9,7 @@
 // large files repeat a few limits over many values: the 10 MB file of the tests has 1,000
 // distinct rules over 120,000 descriptors, and the rules were most of the JSON).
 import { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
+import { deepFreeze } from '../compile-rule';
 import type { RateLimitRule } from '../model';
 import { addChild, createNode, createRootNode, type RuleNode } from '../rule-node';
 
@@ -143,10 +144,4 @@ function freezeRule(rule: RateLimitRule): RateLimitRule {
     metadata,
     itemLabel: rule.itemLabel,
   });
-}
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object') return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
 }

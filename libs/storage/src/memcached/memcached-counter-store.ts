@@ -11,7 +11,7 @@ import { buildTlsOptions } from '../build-tls-options';
 import { expirySeconds } from '../expiry-seconds';
 import { COUNTER_CEILING, saturateCount } from '../saturate-count';
 import { StorageOptionsError } from '../storage-options-error';
-import { StoreUnavailableError } from '../store-unavailable-error';
+import { storeClosedError, StoreUnavailableError } from '../store-unavailable-error';
 import { MemcacheClient } from './memcache-client';
 import { toMemcacheKey } from './memcache-key';
 import { resolveSrvServers } from './resolve-srv-servers';
@@ -63,7 +63,7 @@ export class MemcachedCounterStore implements CounterStore {
   }
 
   async countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
-    if (this.closed) throw closedError();
+    if (this.closed) throw storeClosedError('memcache');
     if (operations.length === 0) return [];
     const keys: string[] = [];
     const previousKeys: (string | undefined)[] = [];
@@ -98,7 +98,7 @@ export class MemcachedCounterStore implements CounterStore {
   }
 
   async getMany(reads: readonly CounterRead[]): Promise<number[]> {
-    if (this.closed) throw closedError();
+    if (this.closed) throw storeClosedError('memcache');
     if (reads.length === 0) return [];
     const keys = reads.map((read) => toMemcacheKey(read.key));
     const stored = await this.readStored(keys);
@@ -219,8 +219,4 @@ function storedCount(value: string | undefined): number {
   if (value === undefined) return 0;
   const text = value.trim();
   return /^\d+$/.test(text) ? saturateCount(Number(text)) : 0;
-}
-
-function closedError(): StoreUnavailableError {
-  return new StoreUnavailableError('memcache', 'the store is closed');
 }

@@ -12,7 +12,7 @@ import { previousWindowKey } from '../build-cache-key';
 import { expirySeconds } from '../expiry-seconds';
 import { OldestFirst } from '../oldest-first';
 import { saturateCount } from '../saturate-count';
-import { StoreUnavailableError } from '../store-unavailable-error';
+import { storeClosedError } from '../store-unavailable-error';
 import { takeTokens } from '../take-tokens';
 import { memoryEntryBytes, memoryKey } from './memory-entry-bytes';
 
@@ -63,7 +63,7 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
-    if (this.closed) return Promise.reject(closedError());
+    if (this.closed) return Promise.reject(storeClosedError('memory'));
     const now = this.options.now();
     const outcomes = new Array<CounterOutcome>(operations.length);
     for (let i = 0; i < operations.length; i++) {
@@ -83,7 +83,7 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   getMany(reads: readonly CounterRead[]): Promise<number[]> {
-    if (this.closed) return Promise.reject(closedError());
+    if (this.closed) return Promise.reject(storeClosedError('memory'));
     const now = this.options.now();
     return Promise.resolve(reads.map(({ key }) => this.liveCounter(memoryKey(key), now)?.count ?? 0));
   }
@@ -196,8 +196,4 @@ export class MemoryCounterStore implements CounterStore {
     this.counters.delete(key);
     this.usedBytes -= counter.bytes;
   }
-}
-
-function closedError(): StoreUnavailableError {
-  return new StoreUnavailableError('memory', 'the store is closed');
 }

@@ -7,7 +7,7 @@ import {
 } from '../counter-store';
 import type { RedisStoreOptions } from '../counter-store-options';
 import { expirySeconds } from '../expiry-seconds';
-import { StoreUnavailableError } from '../store-unavailable-error';
+import { storeClosedError } from '../store-unavailable-error';
 import { PendingOutcomes, type AppliedHitsUndo } from './pending-outcomes';
 import type { IncrementMode } from './redis-executor';
 import { RedisLane, type LaneName } from './redis-lane';
@@ -57,7 +57,7 @@ export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
   }
 
   countMany(operations: readonly CounterOperation[]): Promise<CounterOutcome[]> {
-    if (this.closed) return Promise.reject(closedError());
+    if (this.closed) return Promise.reject(storeClosedError('redis'));
     if (operations.length === 0) return Promise.resolve([]);
     const pending = new PendingOutcomes(operations.length, operations, this);
     let parts = 0; // a sliding window waits for its count and its previous window's count
@@ -80,7 +80,7 @@ export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
   }
 
   async getMany(reads: readonly CounterRead[]): Promise<number[]> {
-    if (this.closed) throw closedError();
+    if (this.closed) throw storeClosedError('redis');
     const counts = new Array<number>(reads.length);
     await Promise.all(
       this.lanes.map(async (lane) => {
@@ -105,7 +105,7 @@ export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
    * (docs/stores.md#cached-counting), and no caller waits for it.
    */
   flushDeltas(store: LaneName, deltas: readonly CachedDelta[], timeoutMs?: number): Promise<FlushAnswer[]> {
-    if (this.closed) return Promise.reject(closedError());
+    if (this.closed) return Promise.reject(storeClosedError('redis'));
     const lane = store === 'per_second' && this.perSecond ? this.perSecond : this.main;
     return lane.flushDeltas(deltas, timeoutMs);
   }
@@ -186,8 +186,4 @@ export class RedisCounterStore implements CounterStore, AppliedHitsUndo {
       this.backoff = { timer: setTimeout(wake, ms), wake };
     });
   }
-}
-
-function closedError(): StoreUnavailableError {
-  return new StoreUnavailableError('redis', 'the store is closed');
 }
