@@ -15,6 +15,11 @@ export function rateLimitConfigBytes(resource: XdsAny): Buffer {
   return resource.value ?? Buffer.alloc(0);
 }
 
+/** A set's RateLimitConfig resources (their bytes) as RawDomainConfigs; rejects with the first that does not decode. */
+export async function decodeRateLimitConfigs(resources: readonly Uint8Array[]): Promise<RawDomainConfig[]> {
+  return resources.map(decodeRateLimitConfig);
+}
+
 /** A RateLimitConfig's bytes as a RawDomainConfig; throws with what protobuf could not decode. */
 export function decodeRateLimitConfig(bytes: Uint8Array): RawDomainConfig {
   try {

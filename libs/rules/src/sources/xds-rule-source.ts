@@ -10,7 +10,7 @@
 // A failed or ended stream is reopened after the jpillora-style backoff and resubscribes with the
 // last ACKed version.
 import type { Logger } from '../logger';
-import { decodeRateLimitConfig, rateLimitConfigBytes } from './decode-xds-resource';
+import { decodeRateLimitConfigs, rateLimitConfigBytes } from './decode-xds-resource';
 import {
   createGrpcAdsConnector,
   type AdsStream,
@@ -42,10 +42,6 @@ export interface XdsRuleSourceOptions extends XdsConnectionOptions {
    */
   readonly compile?: (resources: readonly Uint8Array[], signal: AbortSignal) => Promise<RuleSet>;
 }
-
-/** The default `compile`: the configs, for onConfigs to compile. */
-const decodeHere = async (resources: readonly Uint8Array[]): Promise<RuleSet> =>
-  resources.map(decodeRateLimitConfig);
 
 /**
  * Receives each complete rule set. Return (or throw) an Error to reject it: the source NACKs
@@ -87,7 +83,8 @@ export class XdsRuleSource implements RuleSource {
     this.backoff = new XdsBackoff(options.backoff, options.random ?? Math.random);
     this.logger = options.logger ?? silentLogger;
     this.node = toNode(options.nodeId, options.nodeMetadata);
-    this.compile = options.compile ?? decodeHere;
+    // Without `compile`: the configs, for onConfigs to compile.
+    this.compile = options.compile ?? decodeRateLimitConfigs;
   }
 
   /**
@@ -170,7 +167,7 @@ export class XdsRuleSource implements RuleSource {
   }
 
   /**
-   * Compiles in a worker, then swaps and answers on the stream that brought the set. A set
+   * Compiles (the service: in a worker), then swaps and answers on the stream that brought the set. A set
    * superseded before its turn is skipped unanswered: the server waits for the answer to its
    * newest nonce only. A stream replaced meanwhile gets no answer: its successor resubscribes with
    * the last ACKed version, and the server sends the set again.

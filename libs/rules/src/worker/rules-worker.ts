@@ -11,7 +11,7 @@ import type { CompiledRuleSnapshot } from '../compiled-rule-snapshot';
 import { parseYamlConfig } from '../parse-yaml-config';
 import type { RawDomainConfig } from '../raw-domain-config';
 import { inFileOrder } from '../rule-config-error';
-import { decodeRateLimitConfig } from '../sources/decode-xds-resource';
+import { decodeRateLimitConfigs } from '../sources/decode-xds-resource';
 import { readRuleFilesOf, type RuleFileLayout } from '../sources/read-rule-files';
 import { LOAD_NICE, lowerPriority } from './lower-priority';
 import { snapshotRecords } from './snapshot-records';
@@ -42,7 +42,7 @@ function serve(): void {
     if (job.type === 'in-force') return onInForce?.(job.texts, job.done);
     if (job.type === 'check') return void checked(job.text, job.sourceName, job.options).then(reply);
     process.off('message', onJob);
-    const configs = job.type === 'load' ? readAndParse(job) : decodeXds(job.resources);
+    const configs = job.type === 'load' ? readAndParse(job) : decodeRateLimitConfigs(job.resources);
     configs
       .then((read) => sendCompiled(read, job.options))
       .catch((error: unknown) => reply({ type: 'failed', error: toErrorData(error) }));
@@ -52,10 +52,6 @@ function serve(): void {
 
 async function readAndParse(job: Extract<WorkerJob, { type: 'load' }>): Promise<RawDomainConfig[]> {
   return parseFiles(await readRuleFilesOf(job.layout as RuleFileLayout, job.directoryMustExist));
-}
-
-async function decodeXds(resources: readonly Uint8Array[]): Promise<RawDomainConfig[]> {
-  return resources.map(decodeRateLimitConfig);
 }
 
 /** Compiles `configs` and sends the snapshot back in pieces, the next when the service asks. */
