@@ -3,14 +3,21 @@
 // list elements, leaf types), then the typed read. Only the first YAML document of a file is used,
 // as with yaml.v2. Never throws: the caller decides between "first error" (service) and "every
 // error" (checker).
+//
+// Two ways to the same nodes (docs/rules.md#how-rule-files-are-read): the quick one (quick-yaml.ts)
+// reads a file without errors; a file it leaves aside, or in which anything is wrong, is read
+// again by the `yaml` package, whose nodes know their lines and columns, so every error is
+// reported as that reading reports it. The quick reading's positions, which only the compiler's
+// errors need, come from that reading too, made the first time one is asked for.
 import { isMap, isScalar, LineCounter, parseAllDocuments, type Node, type YAMLMap } from 'yaml';
-import type { RawDomainConfig } from './raw-domain-config';
-import { RuleConfigError } from './rule-config-error';
+import type { RawDescriptor, RawDomainConfig, RawRateLimit, SourcePositions } from './raw-domain-config';
+import { RuleConfigError, type SourcePosition } from './rule-config-error';
 import { TypedConfigReader } from './read-typed-config';
 import { checkAliases } from './yaml-aliases';
 import { validateYamlKeys } from './validate-yaml-keys';
 import { YamlContext } from './yaml-context';
 import { scalarKind, unmarshalErrorText } from './yaml-values';
+import { PlainScalarTyping, quickYamlContents } from './quick-yaml';
 
 export interface ParsedRuleFile {
   /** Undefined when the file has errors. */
@@ -21,8 +28,33 @@ export interface ParsedRuleFile {
 }
 
 const PARSE_OPTIONS = { version: '1.1', prettyErrors: false, uniqueKeys: false } as const;
+const PLAIN_SCALARS = new PlainScalarTyping(PARSE_OPTIONS);
+const NO_ALIASES = new Map();
 
 export function parseYamlConfig(sourceName: string, text: string): ParsedRuleFile {
+  return parseQuickly(sourceName, text) ?? parseExactly(sourceName, text);
+}
+
+/** The quick reading of a file without errors; undefined for any other file. */
+export function parseQuickly(sourceName: string, text: string): ParsedRuleFile | undefined {
+  const contents = quickYamlContents(text, PLAIN_SCALARS);
+  if (contents === undefined) return undefined;
+  const context = new YamlContext(sourceName, new LineCounter(), NO_ALIASES);
+  const parsed = readContents(sourceName, contents ?? undefined, context);
+  if (parsed.errors.length > 0 || parsed.config === undefined) return undefined;
+  if (parsed.config.positions === undefined) return parsed; // an empty file: nothing to place
+  const config: RawDomainConfig = {
+    ...parsed.config,
+    positions: new ExactPositions(
+      () => config,
+      () => parseExactly(sourceName, text),
+    ),
+  };
+  return { config, errors: [] };
+}
+
+/** The `yaml` package's reading: every syntax error, and nodes with their lines and columns. */
+export function parseExactly(sourceName: string, text: string): ParsedRuleFile {
   const lines = new LineCounter();
   const documents = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: lines });
   const document = Array.isArray(documents) ? documents[0] : undefined;
@@ -36,7 +68,12 @@ export function parseYamlConfig(sourceName: string, text: string): ParsedRuleFil
     context.report(aliases.excess.node, `error loading config file: ${aliases.excess.detail}`);
     return { config: undefined, errors: context.errors };
   }
-  const root = context.resolve(document.contents);
+  return readContents(sourceName, document.contents ?? undefined, context);
+}
+
+/** The key check and the typed read, the same for both readings. */
+function readContents(sourceName: string, contents: Node | undefined, context: YamlContext): ParsedRuleFile {
+  const root = context.resolve(contents);
   if (isEmpty(root)) return { config: { sourceName }, errors: [] };
   if (!isMap(root)) {
     const line = context.positionOf(root)?.line ?? 1;
@@ -69,4 +106,49 @@ function readRoot(sourceName: string, root: YAMLMap, context: YamlContext): RawD
 
 function isEmpty(node: Node | undefined): boolean {
   return node === undefined || (isScalar(node) && scalarKind(node) === 'null');
+}
+
+/**
+ * The positions of a quick reading's objects, taken from the exact reading of the same text the
+ * first time one is asked for: both readings make the same objects in the same order.
+ */
+class ExactPositions implements SourcePositions {
+  private positions: Map<object, SourcePosition> | undefined;
+
+  constructor(
+    private readonly quickConfig: () => RawDomainConfig,
+    private readonly readExactly: () => ParsedRuleFile,
+  ) {}
+
+  get(raw: object): SourcePosition | undefined {
+    this.positions ??= this.pairUp();
+    return this.positions.get(raw);
+  }
+
+  private pairUp(): Map<object, SourcePosition> {
+    const exact = this.readExactly();
+    const twin = exact.config ?? exact.partial;
+    const paired = new Map<object, SourcePosition>();
+    if (twin === undefined) return paired;
+    const pair = (quick: object | undefined, other: object | undefined): void => {
+      const position = quick && other ? twin.positions?.get(other) : undefined;
+      if (position) paired.set(quick as object, position);
+    };
+    const pairLimit = (quick: RawRateLimit | undefined, other: RawRateLimit | undefined): void => {
+      pair(quick, other);
+      quick?.replaces?.forEach((replaces, i) => pair(replaces, other?.replaces?.[i]));
+    };
+    const pairDescriptors = (quick: readonly RawDescriptor[] = [], other: readonly RawDescriptor[] = []) =>
+      quick.forEach((descriptor, i) => {
+        const twinDescriptor = other[i];
+        pair(descriptor, twinDescriptor);
+        pairLimit(descriptor.rateLimit, twinDescriptor?.rateLimit);
+        descriptor.rateLimits?.forEach((limit, j) => pairLimit(limit, twinDescriptor?.rateLimits?.[j]));
+        pairDescriptors(descriptor.descriptors, twinDescriptor?.descriptors);
+      });
+    const quick = this.quickConfig();
+    pair(quick, twin);
+    pairDescriptors(quick.descriptors, twin.descriptors);
+    return paired;
+  }
 }

@@ -44,13 +44,18 @@ export interface RawDescriptor {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
+/** Line and column of the raw objects read from a file (a Map, or worked out when first asked). */
+export interface SourcePositions {
+  get(raw: object): { readonly line: number; readonly column: number } | undefined;
+}
+
 export interface RawDomainConfig {
   /** File key (e.g. `config.basic.yaml`), full path (config checker) or xDS resource name; prefixes every error. */
   readonly sourceName: string;
   readonly domain?: string;
   readonly descriptors?: readonly RawDescriptor[];
   /** Where the YAML parser knows them: line/column of nodes, for error messages (optional). */
-  readonly positions?: ReadonlyMap<object, { line: number; column: number }>;
+  readonly positions?: SourcePositions;
   /**
    * Raw objects read from YAML that spans a syntax error: what the parser guessed, not what the
    * author wrote. The config checker reads past syntax errors and says nothing about these.
