@@ -8,6 +8,7 @@ import { readFixture } from '../../test/fixture-files';
 import {
   CheckWorker,
   IN_FORCE_LINES_PER_PIECE,
+  RETIRE_RSS_BYTES,
   type CheckWorkerLimits,
   type RestTimer,
 } from './check-worker';
@@ -70,6 +71,27 @@ describe(CheckWorker.name, () => {
       await worker.run(check(readFixture('basic_config.yaml')));
       await worker.run(check(readFixture('basic_config.yaml')));
       assert.equal(started.length, 2);
+    } finally {
+      stopAll();
+    }
+  });
+
+  it('keeps its worker after 1 MB pastes: their trees are collected before the memory is read', async () => {
+    const { worker, started, stopAll } = checkWorker({ retireRssBytes: RETIRE_RSS_BYTES });
+    const lines = Array.from(
+      { length: 12_000 },
+      (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: ${n + 1}}}`,
+    );
+    const paste = ['domain: y', 'descriptors:', ...lines, ''].join('\n');
+    assert.ok(paste.length > 900_000);
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const reply = await worker.run(check(paste));
+        assert.equal(reply.type === 'checked' && reply.errorCount, 0);
+        const resident = reply.type === 'checked' ? (reply.rssBytes ?? Infinity) : Infinity;
+        assert.ok(resident < RETIRE_RSS_BYTES, `resident after the check: ${resident} bytes`);
+      }
+      assert.equal(started.length, 1);
     } finally {
       stopAll();
     }

@@ -14,7 +14,7 @@ import type { LimitLines, WorkerJob, WorkerReply } from './worker-messages';
 /** An idle worker is ended after this long; the next check starts a new one. */
 const IDLE_MS = 10_000;
 /** A worker whose resident memory passed this after a check is ended (a large paste). */
-const RETIRE_RSS_BYTES = 256 * 1024 * 1024;
+export const RETIRE_RSS_BYTES = 256 * 1024 * 1024;
 /** After a check of D ms the next starts D x this later (the debug profiles rest likewise). */
 export const CHECK_REST_FACTOR = 4;
 /**
