@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node } from 'yaml';
@@ -11,9 +12,14 @@ import { examplesDir, fixturesDir } from '../test/fixture-files';
 const OPTIONS = { version: '1.1', prettyErrors: false, uniqueKeys: false } as const;
 const typing = new PlainScalarTyping(OPTIONS);
 
-/** A node as plain data: what the key check and the typed read look at (value, source, order). */
+/**
+ * A node as plain data: what the key check and the typed read look at (value, source, order). A
+ * key without a value has no value node in the yaml package and an empty scalar in the quick
+ * reading; the reader treats both as null, and so does this.
+ */
 function shape(node: Node | null | undefined): unknown {
   if (node === null || node === undefined) return null;
+  if (isScalar(node) && node.value === null && node.source === '') return null;
   if (isMap(node))
     return { map: node.items.map((pair) => [shape(pair.key as Node), shape(pair.value as Node)]) };
   if (isSeq(node)) return { seq: node.items.map((item) => shape(item as Node)) };
@@ -136,10 +142,24 @@ describe('quick YAML reading', () => {
       'domain: d\ndescriptors:\n- key: a\n  descriptors:\n  - key: b\n    rate_limit:\n      unit: minute\n      requests_per_unit: 1\n',
       'key: 1\n"key": 2\nkey: 3\n',
       'empty:\nalso_empty: \nlist:\n  -\n  - ""\n',
-      '? explicit\n: value\n',
       'a: [1, 2, [3, {b: c}]]\n',
       '',
       '# only a comment\n',
+      '? explicit\n: value\n? no value\n',
+      '{a, b: c}\n',
+      // where the two parsers could part: comments, trailing commas, odd spaces, line ends, markers
+      "a: b#c\nd: 'x' # c\n",
+      '- - a\n  - b\n',
+      'a: [b, c,]\nd: {e: f,}\n',
+      'a: |\n b\n  c\nd: >-\n\n  e\n',
+      'a:    \n  b\nc: d\n e\n',
+      'x: 0o12\ny: \u00a0b\n',
+      'a: b\r\nc: d\r\n',
+      '\ufeffa: b\n',
+      'a: b\n...\nc: d\n',
+      '---\na: b\n---\nc: d\n',
+      '--- a\n',
+      'a: "\\/ \\N\\_\\L\\P"\n',
     ];
     for (const text of texts) {
       const quick = quickYamlContents(text, typing);
@@ -148,7 +168,7 @@ describe('quick YAML reading', () => {
     }
   });
 
-  it('leaves anchors, aliases, merge bombs, tags, directives and collection keys to the yaml package', () => {
+  it('leaves anchors, aliases, merge bombs, tags, directives, collection and long keys to the yaml package', () => {
     const texts = [
       'a: &x 1\nb: *x\n',
       'base: &b {unit: second}\nother:\n  <<: *b\n',
@@ -156,6 +176,9 @@ describe('quick YAML reading', () => {
       '%YAML 1.1\n---\na: 1\n',
       '[a, b]: c\n',
       '{a: 1}: c\n',
+      `metadata:\n  ${'k'.repeat(1100)}: v\n`, // an implicit key past 1,024 characters, refused by yaml
+      '- : : x\n', // an empty key, here with a nesting the yaml package refuses
+      '[a,: b]\n',
       'a: b\n  c: d\n', // a syntax error
       'a: "unterminated\n',
     ];
@@ -212,5 +235,74 @@ describe('quick YAML reading', () => {
     const message = errors(quick.config);
     assert.match(message ?? '', /\(line 5, column 7\)$/);
     assert.equal(message, errors(parseExactly('bad_unit.yaml', text).config));
+  });
+
+  it('never reads differently from the yaml package, nor reads what it refuses (generated documents)', () => {
+    const text = fc.oneof(
+      fc.constantFrom(...SCALARS),
+      fc.string({
+        unit: fc.constantFrom(
+          'a',
+          'Z',
+          '1',
+          ' ',
+          ':',
+          '#',
+          '-',
+          ',',
+          '"',
+          "'",
+          '\\',
+          '[',
+          '{',
+          '*',
+          '?',
+          'é',
+        ),
+      }),
+    );
+    const scalar = fc
+      .tuple(text, fc.constantFrom('plain', 'double', 'single'))
+      .map(([value, style]) =>
+        style === 'double'
+          ? JSON.stringify(value)
+          : style === 'single'
+            ? `'${value.replaceAll("'", "''")}'`
+            : value,
+      );
+    type Tree = string | { map: [string, Tree][] } | { seq: Tree[] };
+    const { tree } = fc.letrec<{ tree: Tree }>((of) => ({
+      tree: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        scalar,
+        fc.record({ map: fc.array(fc.tuple(scalar, of('tree')), { maxLength: 3 }) }),
+        fc.record({ seq: fc.array(of('tree'), { maxLength: 3 }) }),
+      ),
+    }));
+    const flow = (node: Tree): string =>
+      typeof node === 'string'
+        ? node
+        : 'map' in node
+          ? `{${node.map.map(([key, value]) => `${key}: ${flow(value)}`).join(', ')}}`
+          : `[${node.seq.map(flow).join(', ')}]`;
+    const block = (node: Tree, indent: string, asFlow: boolean): string => {
+      if (typeof node === 'string' || asFlow) return ` ${flow(node)}\n`;
+      const lines =
+        'map' in node
+          ? node.map.map(([key, value]) => `${indent}${key}:${block(value, `${indent}  `, false)}`)
+          : node.seq.map((item) => `${indent}-${block(item, `${indent}  `, false)}`);
+      return lines.length === 0 ? ` ${flow(node)}\n` : `\n${lines.join('')}`;
+    };
+    fc.assert(
+      fc.property(tree, fc.boolean(), (root, asFlow) => {
+        const yaml = block(root, '', asFlow).replace(/^\n/, '');
+        const documents = parseAllDocuments(yaml, OPTIONS);
+        const first = Array.isArray(documents) ? documents[0] : undefined;
+        const quick = quickYamlContents(yaml, typing);
+        if ((first?.errors.length ?? 0) > 0) assert.equal(quick, undefined, yaml);
+        else if (quick !== undefined) assert.deepEqual(shape(quick), shape(first?.contents as Node), yaml);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
