@@ -15,7 +15,7 @@ import { RuleConfigError, type SourcePosition } from './rule-config-error';
 import { TypedConfigReader } from './read-typed-config';
 import { checkAliases } from './yaml-aliases';
 import { validateYamlKeys } from './validate-yaml-keys';
-import { YamlContext } from './yaml-context';
+import { FirstErrorFound, YamlContext } from './yaml-context';
 import { scalarKind, unmarshalErrorText } from './yaml-values';
 import { PlainScalarTyping, quickYamlContents } from './quick-yaml';
 
@@ -39,8 +39,15 @@ export function parseYamlConfig(sourceName: string, text: string): ParsedRuleFil
 export function parseQuickly(sourceName: string, text: string): ParsedRuleFile | undefined {
   const contents = quickYamlContents(text, PLAIN_SCALARS);
   if (contents === undefined) return undefined;
-  const context = new YamlContext(sourceName, new LineCounter(), NO_ALIASES);
-  const parsed = readContents(sourceName, contents ?? undefined, context);
+  // Any error sends the file to the exact reading, which lists every error: this one stops at the first.
+  const context = new YamlContext(sourceName, new LineCounter(), NO_ALIASES, true);
+  let parsed: ParsedRuleFile;
+  try {
+    parsed = readContents(sourceName, contents ?? undefined, context);
+  } catch (error) {
+    if (error instanceof FirstErrorFound) return undefined;
+    throw error;
+  }
   if (parsed.errors.length > 0 || parsed.config === undefined) return undefined;
   if (parsed.config.positions === undefined) return parsed; // an empty file: nothing to place
   const config: RawDomainConfig = {

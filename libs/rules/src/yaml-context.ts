@@ -8,18 +8,27 @@ export interface MapEntry {
   readonly value: Node | undefined;
 }
 
+/** Thrown by a context that stops at its first error. */
+export class FirstErrorFound extends Error {}
+
 export class YamlContext {
   readonly errors: RuleConfigError[] = [];
   readonly positions = new Map<object, SourcePosition>();
   readonly guessed = new Set<object>();
   private readonly reported = new Set<Node>();
+  /** The errors' texts, so each is listed once without comparing it to every other (a file can have 100,000). */
+  private readonly messages = new Set<string>();
+  /** Where syntax errors are, sorted when next looked up (a node is checked against them by bisection). */
   private readonly syntaxOffsets: number[] = [];
+  private syntaxOffsetsSorted = true;
 
   constructor(
     readonly sourceName: string,
     private readonly lines: LineCounter,
     /** From checkAliases: each alias resolved once, in document order. */
     private readonly aliasTargets: ReadonlyMap<Alias, Node | undefined>,
+    /** Throw FirstErrorFound at the first error (a reading that is redone when it finds any). */
+    private readonly stopAtFirstError = false,
   ) {}
 
   /** The node itself, or the node an alias (`*name`) points to. */
@@ -62,9 +71,14 @@ export class YamlContext {
   /** A YAML syntax error, at its offset in the text. */
   reportSyntax(offset: number, message: string): void {
     this.syntaxOffsets.push(offset);
-    this.errors.push(
-      new RuleConfigError(this.sourceName, `error loading config file: ${message}`, this.positionAt(offset)),
+    this.syntaxOffsetsSorted = false;
+    const error = new RuleConfigError(
+      this.sourceName,
+      `error loading config file: ${message}`,
+      this.positionAt(offset),
     );
+    this.messages.add(error.message);
+    this.errors.push(error);
   }
 
   report(node: Node | undefined, detail: string): void {
@@ -74,16 +88,21 @@ export class YamlContext {
     if (node !== undefined) this.reported.add(node);
     const error = new RuleConfigError(this.sourceName, detail, this.positionOf(node));
     // A node reached twice (through an alias or a merge key) is reported once.
-    if (!this.errors.some((known) => known.message === error.message)) this.errors.push(error);
+    if (this.messages.has(error.message)) return;
+    this.messages.add(error.message);
+    this.errors.push(error);
+    if (this.stopAtFirstError) throw new FirstErrorFound();
   }
 
   private spansSyntaxError(node: Node): boolean {
     const range = node.range;
-    return (
-      range !== undefined &&
-      range !== null &&
-      this.syntaxOffsets.some((at) => at >= range[0] && at <= range[2])
-    );
+    if (range === undefined || range === null || this.syntaxOffsets.length === 0) return false;
+    if (!this.syntaxOffsetsSorted) {
+      this.syntaxOffsets.sort((a, b) => a - b);
+      this.syntaxOffsetsSorted = true;
+    }
+    const first = firstAtOrAfter(this.syntaxOffsets, range[0]);
+    return first < this.syntaxOffsets.length && this.syntaxOffsets[first] <= range[2];
   }
 
   /** Remembers where a raw object came from, for errors found later by the compiler. */
@@ -92,4 +111,16 @@ export class YamlContext {
     const position = this.positionOf(node);
     if (position) this.positions.set(raw, position);
   }
+}
+
+/** The index of the first of the sorted `offsets` at or after `offset` (their length if none). */
+function firstAtOrAfter(offsets: readonly number[], offset: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (offsets[middle] < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

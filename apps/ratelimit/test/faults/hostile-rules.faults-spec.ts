@@ -1,8 +1,8 @@
 // Hostile rules (docs/rules.md#limits-on-rule-files): alias and merge-key bombs posted to the
 // console's rules check and dropped into the rules directory, a 10 MB rules file loaded while
-// calls run, a file over RULES_MAX_FILE_BYTES, a 1 MB paste to the rules check, and a small paste
-// naming a 10 MB domain in force (whose lines the serving thread makes for the check), with
-// /rlconfig and the console's rules answer of it. Each is
+// calls run, a file over RULES_MAX_FILE_BYTES, a 1 MB paste to the rules check, a paste of 100,000
+// errors, and a small paste naming a 10 MB domain in force (whose lines the serving thread makes
+// for the check), with /rlconfig and the console's rules answer of it. Each is
 // refused (or done) off the serving thread: what other callers see meanwhile is asserted
 // (every call a decision, p99 latency near the one without the load).
 import assert from 'node:assert/strict';
@@ -285,6 +285,27 @@ describe('hostile rules', () => {
     );
     assert.equal(await limitOf('rules', 'client', 'x'), 777);
     rules.remove('padded.yaml');
+  });
+
+  it('answers a 1 MB paste of 100,000 unknown keys with every error counted, in seconds', async (t) => {
+    const keys = 100_000;
+    const yaml = Array.from({ length: keys }, (_, i) => `k${i}: v`).join('\n');
+    const answer = await callsDuring(t, 'hostile_rules.check_unknown_keys', () => postCheck(yaml));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.ok, false);
+    assert.equal(answer.body.errorCount, keys + 1); // and the compiler's: the paste names no domain
+    assert.equal(answer.body.errors.length, 100);
+    assert.deepEqual(
+      answer.body.errors.slice(0, 3).map((error) => error.message),
+      [
+        'pasted.yaml: config file cannot have empty domain',
+        "pasted.yaml: config error, unknown key 'k0' (line 1, column 1)",
+        "pasted.yaml: config error, unknown key 'k1' (line 2, column 1)",
+      ],
+    );
+    // Listing each error once used to compare it with every error before it: 127 s of the worker's CPU.
+    assert.ok(answer.ms < 30_000, `answered in ${Math.round(answer.ms)} ms`);
+    reportFigure(t, 'hostile_rules.check_unknown_keys.answer_ms', Math.round(answer.ms));
   });
 
   it('checks a 1 MB paste while calls keep their latency', async (t) => {
