@@ -15,6 +15,15 @@ function findUp(relativePath: string): string {
 export const fixturesDir = (): string => findUp('libs/rules/test/fixtures');
 export const examplesDir = (): string => findUp('examples/ratelimit/config');
 
+/** Domain `y` with `count` one-line descriptors (`user` = u0, u1, ...), limits 1, 2, ... a minute. */
+export function manyLimitsYaml(count: number): string {
+  const lines = Array.from(
+    { length: count },
+    (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: ${n + 1}}}`,
+  );
+  return ['domain: y', 'descriptors:', ...lines, ''].join('\n');
+}
+
 export function readFixture(name: string): string {
   return readFileSync(join(fixturesDir(), name), 'utf8');
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
-import { readFixture } from '../../test/fixture-files';
+import { manyLimitsYaml, readFixture } from '../../test/fixture-files';
 import {
   CheckWorker,
   IN_FORCE_LINES_PER_PIECE,
@@ -78,11 +78,7 @@ describe(CheckWorker.name, () => {
 
   it('keeps its worker after 1 MB pastes: their trees are collected before the memory is read', async () => {
     const { worker, started, stopAll } = checkWorker({ retireRssBytes: RETIRE_RSS_BYTES });
-    const lines = Array.from(
-      { length: 12_000 },
-      (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: ${n + 1}}}`,
-    );
-    const paste = ['domain: y', 'descriptors:', ...lines, ''].join('\n');
+    const paste = manyLimitsYaml(12_000);
     assert.ok(paste.length > 900_000);
     try {
       for (let i = 0; i < 2; i += 1) {

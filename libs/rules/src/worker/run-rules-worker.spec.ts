@@ -5,7 +5,7 @@ import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { examplesDir, exampleSnapshot, readFixture } from '../../test/fixture-files';
+import { examplesDir, exampleSnapshot, manyLimitsYaml, readFixture } from '../../test/fixture-files';
 import { compileSnapshot } from '../compile-snapshot';
 import { fromXdsConfig, type XdsRateLimitConfig } from '../from-xds-config';
 import { xdsProtos } from '../sources/xds-protos';
@@ -204,11 +204,7 @@ describe(checkRulesInWorker.name, () => {
 
   it('answers the first MAX_CHECK_CHANGES changes of a large paste and how many there are', async () => {
     const limits = MAX_CHECK_CHANGES + 500;
-    const lines = Array.from(
-      { length: limits },
-      (_, n) => `  - {key: user, value: u${n}, rate_limit: {unit: minute, requests_per_unit: ${n + 1}}}`,
-    );
-    const yaml = ['domain: y', 'descriptors:', ...lines, ''].join('\n');
+    const yaml = manyLimitsYaml(limits);
     const checked = await checkRulesInWorker(yaml, 'p.yaml', OPTIONS);
     assert.equal(checked.changes.length, MAX_CHECK_CHANGES);
     assert.equal(checked.changeCount, limits);
