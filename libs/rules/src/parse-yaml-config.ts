@@ -48,7 +48,7 @@ export function parseQuickly(sourceName: string, text: string): ParsedRuleFile |
     if (error instanceof FirstErrorFound) return undefined;
     throw error;
   }
-  if (parsed.errors.length > 0 || parsed.config === undefined) return undefined;
+  if (parsed.config === undefined) return undefined; // errors throw FirstErrorFound above
   if (parsed.config.positions === undefined) return parsed; // an empty file: nothing to place
   const config: RawDomainConfig = {
     ...parsed.config,
